@@ -1,0 +1,60 @@
+"""Table Companion: a table-side companion for six board games."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from .store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_BODY = 64 * 1024
+
+csrf = CSRFProtect()
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """The app factory: config from the environment, overridden by `config` (tests pass theirs)."""
+    app = Flask(
+        __name__,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+        instance_path=os.environ.get("COMPANION_INSTANCE", str(ROOT / "instance")),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.update(
+        SECRET_KEY=os.environ.get("SECRET_KEY") or _secret_key(Path(app.instance_path)),
+        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'companion.db'}",
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        WTF_CSRF_TIME_LIMIT=None,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    app.config.update(config or {})
+    app.jinja_env.autoescape = True
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    store = Store(app.config["DATABASE_URL"])
+    store.create_schema()
+    app.extensions["store"] = store
+    csrf.init_app(app)
+
+    from .web import register
+
+    register(app)
+    return app
+
+
+def _secret_key(instance: Path) -> str:
+    """A key kept in the instance folder, so sessions and form tokens survive a restart."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

@@ -1,0 +1,352 @@
+"""Orléans: the round events for every player at once, and the end scoring.
+
+Torture (giving up items for coins still owed) lives in `orleans_torture`.
+
+How this engine reads the development track: `development_position` is the space the marker stands on;
+`development_level` is the highest level number the marker has reached, which is what scoring multiplies
+(the seed scores "the highest number you reached"). Stepping back during torture moves the position only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
+
+from companion.games.base import Line, PlayerScore, Problem, Result, raise_if, top_scorers
+
+_REF_NAMES = "harvest taxes income trading-day torture coins goods development citizens spare-citizen"
+RULE_REFS: frozenset[str] = frozenset(f"orleans/{name}" for name in _REF_NAMES.split())
+
+GOODS: tuple[str, ...] = ("grain", "cheese", "wine", "wool", "brocade")
+FOOD: tuple[str, ...] = ("grain", "cheese", "wine")  # cheapest in points first: the suggested order to return
+GOOD_POINTS: Mapping[str, int] = {"grain": 1, "cheese": 2, "wine": 3, "wool": 4, "brocade": 5}
+GOODS_SUPPLY: Mapping[str, int] = {"grain": 24, "cheese": 21, "wine": 18, "wool": 15, "brocade": 12}
+
+# The seed does not give the board's layout of coin spaces on the development track; this default (the API's
+# example) is only a starting point, and each table can enter its own list.
+DEFAULT_COIN_SPACES: tuple[int, ...] = (7, 12, 25)
+
+EVENTS: tuple[str, ...] = ("harvest", "taxes", "income", "trading_day")
+PHASES: tuple[str, ...] = ("A", "B", "C")
+RULE_SETS: tuple[str, ...] = ("phased", "classic")
+FOOD_COST = 5
+# A calculator may be run for a single player (to check one person's payment or total); the base box seats four.
+MAX_PLAYERS = 4
+
+# Harvest: food owed; taxes: goods per coin; income: coins per level; trading day: coins per station.
+PHASED_AMOUNTS: Mapping[str, Mapping[str, int]] = {
+    "harvest": {"A": 1, "B": 2, "C": 3},
+    "taxes": {"A": 1, "B": 2, "C": 3},
+    "income": {"A": 3, "B": 2, "C": 1},
+    "trading_day": {"A": 3, "B": 2, "C": 1},
+}
+CLASSIC_AMOUNTS: Mapping[str, int] = {"harvest": 1, "taxes": 3, "income": 1, "trading_day": 1}
+EVENT_RULES: Mapping[str, str] = {event: "orleans/" + event.replace("_", "-") for event in EVENTS}
+TORTURE_RULE = "orleans/torture"
+
+
+@dataclass(frozen=True)
+class Goods:
+    """Goods tiles held, by kind."""
+
+    grain: int = 0
+    cheese: int = 0
+    wine: int = 0
+    wool: int = 0
+    brocade: int = 0
+
+    @classmethod
+    def from_mapping(cls, counts: Mapping[str, int], loc: str = "goods") -> Goods:
+        """Build from {"grain": 3, ...}; missing kinds count 0, an unknown kind is a RuleError."""
+        unknown = [Problem(f"{loc}.{k}", f"'{k}' is not a good ({', '.join(GOODS)})") for k in counts if k not in GOODS]
+        raise_if(unknown)
+        return cls(**dict(counts))
+
+    def count(self, kind: str) -> int:
+        """How many of one kind are held."""
+        return int(getattr(self, kind))
+
+    def total(self) -> int:
+        """All goods tiles held."""
+        return sum(self.count(k) for k in GOODS)
+
+    def food(self) -> int:
+        """Food tiles held (grain, cheese, wine)."""
+        return sum(self.count(k) for k in FOOD)
+
+    def minus(self, kind: str, n: int = 1) -> Goods:
+        """A copy with n fewer of one kind."""
+        return replace(self, **{kind: self.count(kind) - n})
+
+    def as_dict(self) -> dict[str, int]:
+        """{"grain": n, ...} with every kind."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player's holdings; each endpoint uses the fields it needs (the others keep their defaults)."""
+
+    name: str
+    coins: int = 0
+    goods: Goods = Goods()
+    trading_stations: int = 0
+    citizens: int = 0
+    development_level: int = 0
+    development_position: int = 0
+    followers_in_bag: int = 0  # non-starting followers only: the 4 starting ones are never given up
+    place_tiles: int = 0
+    technology_tiles: int = 0
+    coin_spaces: tuple[int, ...] = DEFAULT_COIN_SPACES
+
+
+@dataclass(frozen=True)
+class PlayerEvent:
+    """What one event did to one player; `torture` is the coins still missing (one item to give up each)."""
+
+    name: str
+    food_paid: Mapping[str, int]
+    coins_owed: int
+    coins_paid: int
+    coins_received: int
+    torture: int
+    player: Player
+    explanation: str
+    rule: str
+    torture_rule: str | None = None
+
+
+@dataclass(frozen=True)
+class EventResult:
+    """An event resolved for every player."""
+
+    event: str
+    phase: str
+    rules: str
+    amount: int
+    players: tuple[PlayerEvent, ...]
+    notes: tuple[str, ...] = ()
+
+
+def _count(n: int, noun: str) -> str:
+    """A number with its noun: "1 coin", "3 coins"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def supply_problems(players: Sequence[Player]) -> list[Problem]:
+    """Problems where the players together hold more of a good than the game has."""
+    problems = []
+    for kind in GOODS:
+        limit = GOODS_SUPPLY[kind]
+        alone = [(i, p) for i, p in enumerate(players) if p.goods.count(kind) > limit]
+        problems += [
+            Problem(f"players[{i}].goods.{kind}", f"only {limit} {kind} exist; {p.name} has {p.goods.count(kind)}")
+            for i, p in alone
+        ]
+        held = sum(p.goods.count(kind) for p in players)
+        if held > limit and not alone:
+            problems.append(Problem("players", f"only {limit} {kind} exist; the players hold {held} together"))
+    return problems
+
+
+def _setup_problems(players: Sequence[Player]) -> list[Problem]:
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        return [Problem("players", f"enter 1 to {MAX_PLAYERS} players (Orléans seats at most 4); got {len(players)}")]
+    return supply_problems(players)
+
+
+def event_amount(event: str, phase: str, rules: str = "phased") -> int:
+    """The event's number: food owed (harvest), goods per coin (taxes), coins per level or per station."""
+    if rules == "classic":
+        return CLASSIC_AMOUNTS[event]
+    return PHASED_AMOUNTS[event][phase]
+
+
+def suggest_food(goods: Goods, owed: int) -> dict[str, int]:
+    """The food to return, cheapest first (grain, then cheese, then wine), as much as is held up to `owed`."""
+    paid = {}
+    for kind in FOOD:
+        paid[kind] = min(goods.count(kind), owed)
+        owed -= paid[kind]
+    return paid
+
+
+def _no_food() -> dict[str, int]:
+    return {kind: 0 for kind in FOOD}
+
+
+def _food_choice_problems(player: Player, choice: Mapping[str, int], owed: int, loc: str) -> list[Problem]:
+    problems = []
+    for kind, n in choice.items():
+        if kind not in FOOD:
+            problems.append(Problem(f"{loc}.{kind}", f"only grain, cheese and wine are food, not '{kind}'"))
+        elif n > player.goods.count(kind):
+            problems.append(Problem(f"{loc}.{kind}", f"{player.name} holds {player.goods.count(kind)} {kind}, not {n}"))
+    due = min(owed, player.goods.food())
+    given = sum(choice.values())
+    if given != due:
+        why = "the Harvest asks for" if due == owed else "all the food they hold is"
+        problems.append(Problem(loc, f"{player.name} must return {due} food ({why} {due}); this returns {given}"))
+    return problems
+
+
+def _settle(player: Player, event: str, owed: int, text: str, food: Mapping[str, int], goods: Goods) -> PlayerEvent:
+    """Pay `owed` coins as far as they go; what is still missing becomes torture."""
+    paid = min(player.coins, owed)
+    torture = owed - paid
+    if owed:
+        text += f" {player.name} pays {paid} of {_count(owed, 'coin')}"
+        text += f" and must give up {_count(torture, 'item')} (torture)." if torture else "."
+    after = replace(player, goods=goods, coins=player.coins - paid)
+    torture_rule = TORTURE_RULE if torture else None
+    return PlayerEvent(player.name, food, owed, paid, 0, torture, after, text, EVENT_RULES[event], torture_rule)
+
+
+def _harvest(player: Player, amount: int, choice: Mapping[str, int] | None) -> PlayerEvent:
+    food = (_no_food() | dict(choice)) if choice is not None else suggest_food(player.goods, amount)
+    missing = amount - sum(food.values())
+    goods = player.goods
+    for kind, n in food.items():
+        goods = goods.minus(kind, n)
+    returned = ", ".join(f"{n} {k}" for k, n in food.items() if n) or "no food"
+    text = f"{player.name} owes {amount} food and returns {returned}."
+    if missing:
+        text += f" {missing} food missing × {FOOD_COST} coins each."
+    return _settle(player, "harvest", missing * FOOD_COST, text, food, goods)
+
+
+def _taxes(player: Player, per: int) -> PlayerEvent:
+    held = player.goods.total()
+    rate = "1 coin per good" if per == 1 else f"1 coin per {per} goods, rounded down"
+    text = f"{player.name} holds {_count(held, 'good')}, taxed at {rate}: {_count(held // per, 'coin')}."
+    return _settle(player, "taxes", held // per, text, _no_food(), player.goods)
+
+
+def _receive(player: Player, event: str, amount: int) -> PlayerEvent:
+    if event == "income":
+        base, what = player.development_level, f"development level {player.development_level}"
+    else:
+        base, what = player.trading_stations, _count(player.trading_stations, "trading station")
+    got = base * amount
+    text = f"{player.name} receives {_count(got, 'coin')}: {what} × {_count(amount, 'coin')}."
+    after = replace(player, coins=player.coins + got)
+    return PlayerEvent(player.name, _no_food(), 0, 0, got, 0, after, text, EVENT_RULES[event])
+
+
+def _event_problems(
+    event: str,
+    phase: str,
+    rules: str,
+    players: Sequence[Player],
+    food_choices: Mapping[str, Mapping[str, int]],
+) -> list[Problem]:
+    problems = _setup_problems(players)
+    if event not in EVENTS:
+        problems.append(Problem("event", f"'{event}' is not an event the app resolves ({', '.join(EVENTS)})"))
+    if phase not in PHASES:
+        problems.append(Problem("phase", f"the phase is A, B or C, not '{phase}'"))
+    if rules not in RULE_SETS:
+        problems.append(Problem("rules", f"the rule set is 'phased' or 'classic', not '{rules}'"))
+    if food_choices and event != "harvest":
+        problems.append(Problem("players", "a choice of food only applies to a Harvest"))
+    strangers = set(food_choices) - {p.name for p in players}
+    problems += [Problem("players", f"food chosen for {n}, who is not a player") for n in sorted(strangers)]
+    if event == "harvest" and phase in PHASES and rules in RULE_SETS:
+        amount = event_amount(event, phase, rules)
+        for i, p in enumerate(players):
+            if p.name in food_choices:
+                problems += _food_choice_problems(p, food_choices[p.name], amount, f"players[{i}].food")
+    return problems
+
+
+def resolve_event(
+    event: str,
+    phase: str,
+    players: Sequence[Player],
+    rules: str = "phased",
+    food_choices: Mapping[str, Mapping[str, int]] | None = None,
+) -> EventResult:
+    """Resolve one event for every player: what each pays or receives and how many items each must give up.
+
+    `food_choices` maps a player's name to the food they choose to return at a Harvest (the JSON field
+    `players[i].food`); players without one return the suggested food, cheapest first.
+    """
+    choices = food_choices or {}
+    raise_if(_event_problems(event, phase, rules, players, choices))
+    amount = event_amount(event, phase, rules)
+    if event == "harvest":
+        results = tuple(_harvest(p, amount, choices.get(p.name)) for p in players)
+    elif event == "taxes":
+        results = tuple(_taxes(p, amount) for p in players)
+    else:
+        results = tuple(_receive(p, event, amount) for p in players)
+    notes = tuple(
+        f"{r.name} must give up {_count(r.torture, 'item')}, one per missing coin (all they hold if fewer)."
+        for r in results
+        if r.torture
+    )
+    return EventResult(event, phase, rules, amount, results, notes)
+
+
+def spare_citizen(players: Sequence[Player]) -> tuple[str | None, str]:
+    """Who gets the spare citizen (the single player with most trading stations), and a note saying why."""
+    most = max((p.trading_stations for p in players), default=0)
+    leaders = [p.name for p in players if p.trading_stations == most]
+    if most == 0:
+        return None, "Nobody gets the spare citizen: nobody has a trading station."
+    if len(leaders) > 1:
+        return None, f"Nobody gets the spare citizen: {_names(leaders)} tie with {_count(most, 'trading station')}."
+    return leaders[0], f"{leaders[0]} gets the spare citizen for the most trading stations ({most})."
+
+
+def _breakdown(player: Player, spare: bool) -> tuple[Line, ...]:
+    level = player.development_level
+    lines = [Line(f"{_count(player.coins, 'coin')} × 1", player.coins, "orleans/coins")]
+    lines += [
+        Line(f"{n} {kind} × {GOOD_POINTS[kind]}", n * GOOD_POINTS[kind], "orleans/goods")
+        for kind in GOODS
+        if (n := player.goods.count(kind))
+    ]
+    per_level = [
+        (_count(player.trading_stations, "trading station"), player.trading_stations, "orleans/development"),
+        (_count(player.citizens, "citizen"), player.citizens, "orleans/citizens"),
+    ]
+    if spare:
+        per_level.append(("the spare citizen (most trading stations)", 1, "orleans/spare-citizen"))
+    lines += [Line(f"{what} × development level {level}", n * level, rule) for what, n, rule in per_level]
+    return tuple(lines)
+
+
+def _winners(players: Sequence[Player], totals: Mapping[str, int]) -> tuple[tuple[str, ...], list[str]]:
+    top = top_scorers(totals)
+    if len(top) < 2:
+        return top, []
+    by_name = {p.name: p for p in players}
+    furthest = max(by_name[n].development_position for n in top)
+    winners = tuple(n for n in top if by_name[n].development_position == furthest)
+    note = f"{_names(top)} tie on {totals[top[0]]} points; the furthest on the development track wins"
+    if len(winners) == 1:
+        note += f": {winners[0]} (space {furthest})."
+    else:
+        note += f", but {_names(winners)} are level on space {furthest}, so they share the win."
+    return winners, [note]
+
+
+def score(players: Sequence[Player]) -> Result:
+    """End scoring: coins + goods + (trading stations + citizens) × development level, and the winners."""
+    raise_if(_setup_problems(players))
+    spare, spare_note = spare_citizen(players)
+    scores = tuple(
+        PlayerScore(
+            p.name,
+            _breakdown(p, p.name == spare),
+            {"spare_citizen": p.name == spare, "development_position": p.development_position},
+        )
+        for p in players
+    )
+    winners, tie_notes = _winners(players, {s.name: s.score for s in scores})
+    return Result(scores, winners, {"spare_citizen": spare}, (spare_note, *tie_notes))

@@ -1,0 +1,113 @@
+"""Request schemas shared by the JSON API and the HTML forms: strict types, unknown fields refused, every
+problem located. Each game's module turns a validated request into engine inputs and its result into JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from ..games.base import Problem, Result
+
+MAX_COUNT = 1000
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+
+
+class StrictModel(BaseModel):
+    """JSON integers only (no "2", 2.5 or true), and unknown fields are an error: they are almost always typos."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class FormModel(StrictModel):
+    """The same rules for HTML forms, where every value arrives as text: numbers may come as digits."""
+
+    model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
+
+
+def loc_text(loc: Iterable[Any]) -> str:
+    """("players", 1, "hand", "lion") -> "players[1].hand.lion"."""
+    text = ""
+    for part in loc:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
+_MESSAGES = {
+    "extra_forbidden": "unknown field: remove it or check its spelling",
+    "missing": "this field is required",
+    "int_type": "must be a whole number, written without quotes",
+    "int_parsing": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "string_type": "must be text in quotes",
+    "bool_type": "must be true or false",
+    "list_type": "must be a list",
+    "model_type": "must be an object",
+    "dict_type": "must be an object",
+    "model_attributes_type": "must be an object",
+}
+
+
+def _message(error: Any) -> str:
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    if kind == "greater_than_equal":
+        return "must be 0 or more" if ctx.get("ge") == 0 else f"must be at least {ctx.get('ge')}"
+    if kind == "less_than_equal":
+        return f"must be at most {ctx.get('le')}"
+    if kind == "string_too_short":
+        return "must not be empty" if ctx.get("min_length") == 1 else error["msg"]
+    if kind == "string_too_long":
+        return f"must be at most {ctx.get('max_length')} characters"
+    if kind == "too_long":
+        return f"at most {ctx.get('max_length')} allowed"
+    if kind == "too_short":
+        return f"at least {ctx.get('min_length')} needed"
+    if kind in ("literal_error", "enum"):
+        return f"must be one of {ctx.get('expected', '')}".strip()
+    return _MESSAGES.get(kind, str(error["msg"]))
+
+
+def validation_problems(exc: ValidationError) -> list[Problem]:
+    """Every pydantic error as a located, plain-language problem (loc without pydantic's internal tags)."""
+    problems = []
+    for error in exc.errors():
+        loc = [part for part in error["loc"] if not (isinstance(part, str) and part.startswith("function-"))]
+        problems.append(Problem(loc_text(loc), _message(error)))
+    return problems
+
+
+def duplicate_name_problems(names: Sequence[str], loc: str) -> list[Problem]:
+    """Names must be unique, compared without regard to case."""
+    seen: dict[str, int] = {}
+    problems = []
+    for i, name in enumerate(names):
+        key = name.casefold()
+        if key in seen:
+            problems.append(Problem(f"{loc}[{i}].name", f"{name} appears twice: each player needs a different name"))
+        seen.setdefault(key, i)
+    return problems
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    """A Result as the API's JSON: players with score and breakdown, winners, notes and any extra fields."""
+    return {
+        "players": [
+            {
+                "name": p.name,
+                "score": p.score,
+                "breakdown": [{"label": ln.label, "points": ln.points, "rule": ln.rule} for ln in p.breakdown],
+                **p.extra,
+            }
+            for p in result.players
+        ],
+        "winners": list(result.winners),
+        "notes": list(result.notes),
+        **result.extra,
+    }

@@ -1,0 +1,258 @@
+"""Tables and their entry logs, through SQLAlchemy Core: a SQLite file by default, PostgreSQL by URL.
+
+A table is its setup plus an append-only log. Every write names the version (the last seq) it was made
+against; a stale one is refused, and a repeated client-made entry id is answered with the entry already made.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("token", String(64), nullable=False, unique=True),
+    Column("viewer_token", String(64), nullable=False, unique=True),
+    Column("code", String(12), nullable=False, unique=True),
+    Column("game", String(40), nullable=False),
+    Column("setup", JSON, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+entries = Table(
+    "entries",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seq", Integer, nullable=False),
+    Column("entry_id", String(64), nullable=False),
+    Column("kind", String(40), nullable=False),
+    Column("payload", JSON, nullable=False),
+    Column("author", String(40), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "seq"),
+    UniqueConstraint("table_id", "entry_id"),
+)
+
+ENTRY_FIELDS = (
+    entries.c.seq,
+    entries.c.entry_id,
+    entries.c.kind,
+    entries.c.payload,
+    entries.c.author,
+    entries.c.at,
+)
+
+# No 0/O, 1/I/L: a code is read aloud across a table.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: int
+    token: str
+    viewer_token: str
+    code: str
+    game: str
+    setup: dict[str, Any]
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    seq: int
+    entry_id: str
+    kind: str
+    payload: dict[str, Any]
+    author: str
+    at: datetime
+
+
+class StaleWrite(Exception):
+    """The table moved on since the writer last saw it."""
+
+    def __init__(self, version: int, latest: EntryRow | None) -> None:
+        super().__init__(f"the table is at version {version}")
+        self.version = version
+        self.latest = latest
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`; SQLite gets WAL, a busy timeout, and BEGIN IMMEDIATE for writes."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        # Writers take the lock up front so two phones never deadlock upgrading a read lock.
+        immediate = conn.get_execution_options().get("immediate", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+
+    def create_schema(self) -> None:
+        metadata.create_all(self.engine)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    def _write(self) -> Any:
+        return self.engine.connect().execution_options(immediate=True)
+
+    def create_table(self, game: str, setup: dict[str, Any]) -> TableRow:
+        """A new table with fresh tokens (144 bits each) and a join code not in use."""
+        for _ in range(20):
+            stamp = now()
+            values = {
+                "token": secrets.token_urlsafe(18),
+                "viewer_token": secrets.token_urlsafe(18),
+                "code": new_code(),
+                "game": game,
+                "setup": setup,
+                "version": 0,
+                "created_at": stamp,
+                "updated_at": stamp,
+            }
+            try:
+                with self._write() as conn, conn.begin():
+                    table_id = conn.execute(insert(tables).values(**values)).inserted_primary_key[0]
+            except IntegrityError:
+                continue
+            return TableRow(id=table_id, **values)
+        raise RuntimeError("could not find a free join code")
+
+    def _one(self, column: Any, value: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables).where(column == value)).mappings().first()
+        return TableRow(**row) if row else None
+
+    def by_token(self, token: str) -> TableRow | None:
+        return self._one(tables.c.token, token)
+
+    def by_viewer_token(self, token: str) -> TableRow | None:
+        return self._one(tables.c.viewer_token, token)
+
+    def by_code(self, code: str) -> TableRow | None:
+        return self._one(tables.c.code, code.strip().upper())
+
+    def version(self, table_id: int) -> int:
+        with self.engine.connect() as conn:
+            return conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
+
+    def entries(self, table_id: int) -> list[EntryRow]:
+        query = select(*ENTRY_FIELDS).where(entries.c.table_id == table_id).order_by(entries.c.seq)
+        with self.engine.connect() as conn:
+            return [EntryRow(**row) for row in conn.execute(query).mappings()]
+
+    def find(self, table_id: int, entry_id: str) -> EntryRow | None:
+        """The entry already stored under this client-made id, if any."""
+        with self.engine.connect() as conn:
+            return self._find(conn, table_id, entry_id)
+
+    def count_tables(self) -> int:
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(tables)).scalar_one()
+
+    def append(
+        self, table_id: int, based_on: int, entry_id: str, kind: str, payload: dict[str, Any], author: str
+    ) -> tuple[EntryRow, bool]:
+        """Append one entry made against version `based_on`. Returns (entry, created); a repeated entry id
+        returns the entry already stored with created=False. Raises StaleWrite when the table moved on."""
+        try:
+            with self._write() as conn, conn.begin():
+                if found := self._find(conn, table_id, entry_id):
+                    return found, False
+                moved = conn.execute(
+                    update(tables)
+                    .where(tables.c.id == table_id, tables.c.version == based_on)
+                    .values(version=based_on + 1, updated_at=now())
+                )
+                if moved.rowcount == 0:
+                    raise StaleWrite(self._version(conn, table_id), self._latest(conn, table_id))
+                row = EntryRow(based_on + 1, entry_id, kind, payload, author, now())
+                conn.execute(insert(entries).values(table_id=table_id, **row.__dict__))
+                return row, True
+        except IntegrityError:
+            # Two requests with the same entry id raced; the other one stored it.
+            with self.engine.connect() as conn:
+                if found := self._find(conn, table_id, entry_id):
+                    return found, False
+            raise
+
+    @staticmethod
+    def _find(conn: Connection, table_id: int, entry_id: str) -> EntryRow | None:
+        row = (
+            conn.execute(select(*ENTRY_FIELDS).where(entries.c.table_id == table_id, entries.c.entry_id == entry_id))
+            .mappings()
+            .first()
+        )
+        return EntryRow(**row) if row else None
+
+    @staticmethod
+    def _version(conn: Connection, table_id: int) -> int:
+        return conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
+
+    @staticmethod
+    def _latest(conn: Connection, table_id: int) -> EntryRow | None:
+        row = (
+            conn.execute(
+                select(*ENTRY_FIELDS).where(entries.c.table_id == table_id).order_by(entries.c.seq.desc()).limit(1)
+            )
+            .mappings()
+            .first()
+        )
+        return EntryRow(**row) if row else None

@@ -1,0 +1,102 @@
+"""The JSON API, version 1: stateless calculators over the same engines the pages use."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+from pydantic import BaseModel, ValidationError
+from werkzeug.exceptions import HTTPException
+
+from .. import csrf
+from ..games.base import Problem, RuleError
+from ..schemas import next_station_paris as nsp_schema
+from ..schemas import validation_problems
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One calculator: its path under /api/v1, the schema that validates its body, and what it computes."""
+
+    path: str
+    schema: type[BaseModel]
+    run: Callable[[Any], dict[str, Any]]
+    summary: str
+
+
+ENDPOINTS: list[Endpoint] = [
+    Endpoint(
+        "/next-station-paris/score",
+        nsp_schema.ScoreRequest,
+        nsp_schema.score,
+        "Score Next Station Paris map sheets: lines, interchanges, crossings, objectives.",
+    ),
+]
+
+
+def errors(problems: list[Problem], status: int = 422) -> tuple[Response, int]:
+    return jsonify(errors=[{"loc": p.loc, "msg": p.msg} for p in problems]), status
+
+
+def http_error(error: HTTPException) -> tuple[Response, int]:
+    messages = {
+        413: "the request body is over 64 KiB",
+        404: "no such endpoint",
+        405: "this endpoint takes POST with a JSON object",
+    }
+    message = messages.get(error.code or 500, error.description or "request refused")
+    return errors([Problem("", message)], error.code or 500)
+
+
+def read_body() -> dict[str, Any]:
+    """The JSON object in the body; anything else is a 400 with a plain message."""
+    raw = request.get_data(cache=False)
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadBody("the body is not valid JSON") from exc
+    if not isinstance(body, dict):
+        raise BadBody("the body must be a JSON object")
+    return body
+
+
+class BadBody(Exception):
+    pass
+
+
+def calculator(endpoint: Endpoint) -> Callable[[], Any]:
+    def view() -> Any:
+        try:
+            body = read_body()
+        except BadBody as exc:
+            return errors([Problem("", str(exc))], 400)
+        try:
+            return jsonify(endpoint.run(endpoint.schema.model_validate(body)))
+        except ValidationError as exc:
+            return errors(validation_problems(exc))
+        except RuleError as exc:
+            return errors(list(exc.problems))
+
+    view.__name__ = "calc_" + endpoint.path.strip("/").replace("/", "_").replace("-", "_")
+    return view
+
+
+def register_endpoints() -> None:
+    for endpoint in ENDPOINTS:
+        bp.add_url_rule(endpoint.path, view_func=calculator(endpoint), methods=["POST"])
+
+
+register_endpoints()
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    from .openapi import document
+
+    return jsonify(document(ENDPOINTS))

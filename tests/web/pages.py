@@ -1,0 +1,34 @@
+"""Helpers for driving table pages through the test client."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+
+def start(client, *players: str, game: str = "next-station-paris") -> str:
+    response = client.post(f"/new/{game}", data={"players": list(players)})
+    assert response.status_code == 303, response.data
+    return response.headers["Location"]
+
+
+def version(client, table: str) -> int:
+    html = client.get(table).get_data(as_text=True)
+    return int(re.search(r'name="version" value="(\d+)"', html).group(1))
+
+
+def enter_line(client, table, player, round_no, color="blue", districts=5, stations=3, monuments=2, **extra):
+    data = {
+        "kind": "line",
+        "form": f"line-{player}",
+        "version": extra.pop("version", None) if "version" in extra else version(client, table),
+        "entry_id": extra.pop("entry_id", secrets.token_hex(8)),
+        "player": player,
+        "round": round_no,
+        "color": color,
+        "districts": districts,
+        "max_stations_in_district": stations,
+        "monuments": monuments,
+        **extra,
+    }
+    return client.post(f"{table}/entries", data=data)
