@@ -12,7 +12,6 @@ class Game:
     min_players: int
     max_players: int
     blurb: str
-    playable: bool = False
 
     @property
     def players_label(self) -> str:
@@ -31,7 +30,6 @@ GAMES: dict[str, Game] = {
             1,
             4,
             "Each line's score round by round, then interchanges, crossings and objectives.",
-            playable=True,
         ),
         Game("koala", "Koala", 3, 10, "End scoring with caves, koalations, feasts and teams."),
         Game("lfg", "LFG", 2, 7, "Final parties: roles filled, renown with hurt heroes, the scoundrel win."),

@@ -3,7 +3,8 @@ problem located. Each game's module turns a validated request into engine inputs
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
@@ -14,6 +15,17 @@ MAX_COUNT = 1000
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One JSON calculator: its path under /api/v1, the schema that validates its body, and what it computes
+    (a function of the validated request returning the answer's JSON; it raises RuleError for rule problems)."""
+
+    path: str
+    schema: type[BaseModel]
+    run: Callable[[Any], dict[str, Any]]
+    summary: str
 
 
 class StrictModel(BaseModel):

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ..games import next_station_paris as nsp
 from ..games.base import RuleError
-from . import Count, FormModel, Name, StrictModel, duplicate_name_problems, result_json
+from . import Count, Endpoint, FormModel, Name, StrictModel, duplicate_name_problems, result_json
 
 Color = Literal["blue", "green", "orange", "purple"]
 
@@ -67,6 +67,16 @@ def score(request: ScoreRequest) -> dict[str, Any]:
     if problems := duplicate_name_problems(names, "players"):
         raise RuleError(problems)
     return result_json(nsp.score([p.to_engine() for p in request.players]))
+
+
+ENDPOINTS = [
+    Endpoint(
+        "/next-station-paris/score",
+        ScoreRequest,
+        score,
+        "Score Next Station Paris map sheets: lines, interchanges, crossings, objectives.",
+    ),
+]
 
 
 class LineForm(FormModel):

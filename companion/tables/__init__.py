@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -15,7 +16,11 @@ from ..log import Standing
 @dataclass(frozen=True)
 class TableKind:
     """A game's table: entry forms by kind, the replay of its standing entries, a sentence per entry, and the
-    scores of a state (so far, or final)."""
+    scores of a state (so far, or final). `options` validates the game's own choices when a table starts
+    (stored as setup["options"]), with `options_template` holding their form fields.
+
+    Every table page extends base.html and puts everything that changes inside `{% block live %}`, in a
+    `<div id="live">` that polls `{base}/live?v={version}` (see next-station-paris/table.html)."""
 
     slug: str
     forms: dict[str, type[BaseModel]]
@@ -23,9 +28,13 @@ class TableKind:
     describe: Callable[[str, dict[str, Any]], str]
     result: Callable[[Any], Result]
     template: str
+    options: type[BaseModel] | None = None
+    options_template: str | None = None
 
 
+@cache
 def kinds() -> dict[str, TableKind]:
+    """Every game with a table page, by slug; a game not here is listed as not built yet."""
     from . import next_station_paris
 
     return {k.slug: k for k in (next_station_paris.KIND,)}

@@ -4,39 +4,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from .. import csrf
 from ..games.base import Problem, RuleError
+from ..schemas import Endpoint, validation_problems
 from ..schemas import next_station_paris as nsp_schema
-from ..schemas import validation_problems
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 
-@dataclass(frozen=True)
-class Endpoint:
-    """One calculator: its path under /api/v1, the schema that validates its body, and what it computes."""
-
-    path: str
-    schema: type[BaseModel]
-    run: Callable[[Any], dict[str, Any]]
-    summary: str
-
-
+# Each game's schema module declares its calculators.
 ENDPOINTS: list[Endpoint] = [
-    Endpoint(
-        "/next-station-paris/score",
-        nsp_schema.ScoreRequest,
-        nsp_schema.score,
-        "Score Next Station Paris map sheets: lines, interchanges, crossings, objectives.",
-    ),
+    *nsp_schema.ENDPOINTS,
 ]
 
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 from pydantic import ValidationError
 
-from ..games import GAMES
+from ..games import GAMES, Game
 from ..schemas import validation_problems
 from ..schemas.tables import NewTableForm, setup_problems
+from ..tables import kinds
 from . import store
 from .render import page
 
@@ -19,21 +22,28 @@ RECENT_NAMES = 24
 
 @bp.get("/")
 def home() -> ResponseReturnValue:
-    return page("home.html", games=GAMES.values())
+    return page("home.html", games=GAMES.values(), playable=kinds())
 
 
 @bp.get("/new/<slug>")
 def new_table(slug: str) -> ResponseReturnValue:
     game = GAMES.get(slug) or abort(404)
     names = [""] * game.min_players
-    return page("new_table.html", game=game, names=names, errors={}, recent=session.get("recent_names", []))
+    return _form(game, names, {}, {})
+
+
+def _form(game: Game, names: list[str], errors: dict[str, str], values: dict[str, str], status: int = 200) -> Any:
+    kind = kinds().get(game.slug)
+    recent = session.get("recent_names", [])
+    return page(
+        "new_table.html", status=status, game=game, kind=kind, names=names, errors=errors, values=values, recent=recent
+    )
 
 
 @bp.post("/new/<slug>")
 def create_table(slug: str) -> ResponseReturnValue:
     game = GAMES.get(slug) or abort(404)
-    if not game.playable:
-        abort(404)
+    kind = kinds().get(slug) or abort(404)
     filled = [n.strip() for n in request.form.getlist("players") if n.strip()]
     problems = []
     try:
@@ -42,12 +52,20 @@ def create_table(slug: str) -> ResponseReturnValue:
         problems = validation_problems(exc)
         form = None
     problems += setup_problems(game, filled)
+    values = {k: v for k, v in request.form.items() if k not in ("players", "csrf_token")}
+    options = None
+    if kind.options is not None:
+        try:
+            options = kind.options.model_validate(values).model_dump(mode="json")
+        except ValidationError as exc:
+            problems += validation_problems(exc)
     if problems or form is None:
-        errors = {p.loc: p.msg for p in problems}
-        recent = session.get("recent_names", [])
         shown = filled + [""] * max(game.min_players - len(filled), 0)
-        return page("new_table.html", status=422, game=game, names=shown, errors=errors, recent=recent)
-    table = store().create_table(game.slug, {"players": list(form.players)})
+        return _form(game, shown, {p.loc: p.msg for p in problems}, values, 422)
+    setup: dict[str, Any] = {"players": list(form.players)}
+    if options is not None:
+        setup["options"] = options
+    table = store().create_table(game.slug, setup)
     _remember_names(form.players)
     return redirect(url_for("tables.show", token=table.token), 303)
 
