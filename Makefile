@@ -33,7 +33,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check companion tests benchmarks
 
 bench: $(TEST_STAMP)
-	$(BIN)/python benchmarks/api.py
+	for script in benchmarks/[a-z]*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

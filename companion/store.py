@@ -21,6 +21,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     func,
@@ -70,6 +71,12 @@ ENTRY_FIELDS = (
     entries.c.author,
     entries.c.at,
 )
+
+# Built once: a poll runs this query several times a second per phone.
+_VERSION_BY = {
+    column.name: select(tables.c.id, tables.c.version).where(column == bindparam("token"))
+    for column in (tables.c.token, tables.c.viewer_token)
+}
 
 # No 0/O, 1/I/L: a code is read aloud across a table.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -133,9 +140,10 @@ def make_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
-        # Writers take the lock up front so two phones never deadlock upgrading a read lock.
-        immediate = conn.get_execution_options().get("immediate", False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        # Writers take the lock up front so two phones never deadlock upgrading a read lock;
+        # reads are single statements and run without a transaction of their own.
+        if conn.get_execution_options().get("immediate", False):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
@@ -143,6 +151,10 @@ def make_engine(url: str) -> Engine:
 class Store:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
+        self._poll_sql = {}
+        for name, statement in _VERSION_BY.items():
+            compiled = statement.compile(dialect=self.engine.dialect)
+            self._poll_sql[name] = (str(compiled), compiled.positional)
 
     def create_schema(self) -> None:
         metadata.create_all(self.engine)
@@ -188,6 +200,21 @@ class Store:
 
     def by_code(self, code: str) -> TableRow | None:
         return self._one(tables.c.code, code.strip().upper())
+
+    def versions(self, column: Any, token: str) -> tuple[int, int] | None:
+        """(id, version) of the table with this token: the one query a phone's poll costs, so it goes
+        straight to the driver with SQL compiled once."""
+        sql, positional = self._poll_sql[column.name]
+        params: Any = (token,) if positional else {"token": token}
+        raw = self.engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+            cursor.close()
+        finally:
+            raw.close()
+        return (row[0], row[1]) if row else None
 
     def version(self, table_id: int) -> int:
         with self.engine.connect() as conn:

@@ -66,8 +66,8 @@ def line_problems(line: SubwayLine, loc: str) -> list[Problem]:
         problems.append(
             Problem(
                 f"{loc}.districts",
-                "a line with stations passes through at least one district: districts and most stations "
-                "in one district are both 0 or both at least 1",
+                "a line with stations is in at least 1 district: districts and most stations in a district "
+                "are both 0, or both 1 or more",
             )
         )
     return problems

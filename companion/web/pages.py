@@ -25,6 +25,12 @@ def home() -> ResponseReturnValue:
     return page("home.html", games=GAMES.values(), playable=kinds())
 
 
+@bp.get("/healthz")
+def healthz() -> ResponseReturnValue:
+    """The smallest answer the server gives: for health checks and as the benchmarks' baseline."""
+    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+
+
 @bp.get("/new/<slug>")
 def new_table(slug: str) -> ResponseReturnValue:
     game = GAMES.get(slug) or abort(404)

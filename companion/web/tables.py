@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from ..games.base import RuleError
 from ..log import CORRECT, UNDO, Standing, standing
 from ..schemas import validation_problems
-from ..store import StaleWrite, TableRow, now
+from ..store import StaleWrite, TableRow, now, tables
 from . import store
 from .render import is_htmx, page
 from .table_view import Failed, TableView, build
@@ -55,21 +55,24 @@ def watch(token: str) -> ResponseReturnValue:
 
 @bp.get("/t/<token>/live")
 def live(token: str) -> ResponseReturnValue:
-    return _live(_table(token), editable=True)
+    return _live(token, editable=True)
 
 
 @bp.get("/v/<token>/live")
 def watch_live(token: str) -> ResponseReturnValue:
-    return _live(_viewer(token), editable=False)
+    return _live(token, editable=False)
 
 
-def _live(row: TableRow, editable: bool) -> ResponseReturnValue:
+def _live(token: str, editable: bool) -> ResponseReturnValue:
     """The live fragment, or a bodiless 304 when the table has not changed since the version the phone has."""
-    version = store().version(row.id)
-    etag = f"{row.id}-{version}"
+    column = tables.c.token if editable else tables.c.viewer_token
+    found = store().versions(column, token) or abort(404)
+    table_id, version = found
+    etag = f"{table_id}-{version}"
     if request.args.get("v") == str(version) or etag in request.if_none_match:
         response = Response(status=304)
     else:
+        row = _table(token) if editable else _viewer(token)
         response = Response(_fragment(_view(row, editable)))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"

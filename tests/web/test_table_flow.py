@@ -21,7 +21,7 @@ def test_a_line_that_breaks_a_rule_is_refused_with_the_form_kept(client):
     response = enter_line(client, table, "Ana", 1, districts=0, stations=3)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "both 0 or both at least 1" in html
+    assert "are both 0, or both 1 or more" in html
     assert 'name="max_stations_in_district" type="number" inputmode="numeric" min="0" max="99" value="3"' in html
     assert version(client, table) == 0
 
