@@ -36,15 +36,18 @@ class Server:
         )
         self._wait()
 
-    def _wait(self) -> None:
-        for _ in range(200):
+    def _wait(self, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}")
             try:
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=1)
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
                 conn.request("GET", "/healthz")
                 if conn.getresponse().status == 200:
                     return
             except OSError:
-                time.sleep(0.05)
+                time.sleep(0.1)
         raise RuntimeError("the server did not start")
 
     def stop(self) -> None:

@@ -9,11 +9,16 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from hypothesis import HealthCheck, settings
 from flask.testing import FlaskClient
 
 from companion import create_app
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
+
+# Property tests judge rules, not speed: a busy machine must not fail them.
+settings.register_profile("companion", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("companion")
 PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+psycopg://companion:companion@127.0.0.1:5432/companion_test")
 CHROMIUM = "/usr/bin/chromium"
 

@@ -35,6 +35,10 @@ class TableKind:
 @cache
 def kinds() -> dict[str, TableKind]:
     """Every game with a table page, by slug; a game not here is listed as not built yet."""
-    from . import next_station_paris
+    from . import koala, lfg, next_station_paris, orleans
+    from . import loaf as loaf_table
+    from . import oz as oz_table
 
-    return {k.slug: k for k in (next_station_paris.KIND,)}
+    return {
+        k.slug: k for k in (next_station_paris.KIND, lfg.KIND, orleans.KIND, oz_table.KIND, loaf_table.KIND, koala.KIND)
+    }

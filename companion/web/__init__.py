@@ -13,8 +13,10 @@ def store() -> Store:
 
 def register(app: Flask) -> None:
     from . import api, headers, pages, tables
+    from .rules import bp as rules_bp
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(rules_bp)
     headers.register(app)

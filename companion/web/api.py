@@ -13,7 +13,12 @@ from werkzeug.exceptions import HTTPException
 from .. import csrf
 from ..games.base import Problem, RuleError
 from ..schemas import Endpoint, validation_problems
+from ..schemas import koala as koala_schema
+from ..schemas import lfg as lfg_schema
+from ..schemas import loaf as loaf_schema
 from ..schemas import next_station_paris as nsp_schema
+from ..schemas import orleans as orleans_schema
+from ..schemas import oz as oz_schema
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -22,6 +27,11 @@ csrf.exempt(bp)
 # Each game's schema module declares its calculators.
 ENDPOINTS: list[Endpoint] = [
     *nsp_schema.ENDPOINTS,
+    *orleans_schema.ENDPOINTS,
+    *loaf_schema.ENDPOINTS,
+    *lfg_schema.ENDPOINTS,
+    *oz_schema.ENDPOINTS,
+    *koala_schema.ENDPOINTS,
 ]
 
 

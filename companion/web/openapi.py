@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic.json_schema import models_json_schema
 
+from .rules import OPENAPI_PATHS as RULES_PATHS
+
 REF = "#/components/schemas/{model}"
 
 ERRORS = {
@@ -93,6 +95,7 @@ def _document(endpoints: tuple[Any, ...]) -> dict[str, Any]:
     paths["/api/v1/openapi.json"] = {
         "get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}
     }
+    paths.update(RULES_PATHS)
     return {
         "openapi": "3.1.0",
         "info": {"title": "Table Companion API", "version": "1"},

@@ -9,7 +9,8 @@ pytestmark = pytest.mark.browser
 def test_two_phones_see_the_same_table(live_server, phone, chromium):
     first = phone.new_page()
     first.goto(live_server.url + "/")
-    first.get_by_role("link", name="Start a table").click()
+    nsp = first.locator("li", has=first.get_by_role("heading", name="Next Station Paris"))
+    nsp.get_by_role("link", name="Start a table").click()
     first.get_by_label("Player 1").fill("Ana")
     first.get_by_label("Player 2").fill("Bénédicte")
     first.get_by_role("button", name="Start the table").click()

@@ -1,0 +1,386 @@
+"""Orléans requests: the event, torture and score calculators, and the forms an Orléans table posts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, create_model, field_validator, model_serializer, model_validator
+from pydantic_core import PydanticCustomError
+
+from ..games import orleans as orl
+from ..games import orleans_torture as tort
+from ..games.base import RuleError
+from . import Count, Endpoint, FormModel, Name, StrictModel, duplicate_name_problems, result_json
+
+Event = Literal["harvest", "taxes", "income", "trading_day"]
+Phase = Literal["A", "B", "C"]
+RuleSet = Literal["phased", "classic"]
+Item = Literal["trading_station", "follower", "development", "goods", "place_tile", "technology_tile"]
+Good = Literal["grain", "cheese", "wine", "wool", "brocade"]
+TRACK_END = 99  # no board's development track is this long; it only keeps typos out
+CoinSpace = Annotated[int, Field(ge=1, le=TRACK_END)]
+
+
+class GoodsIn(StrictModel):
+    grain: Count = 0
+    cheese: Count = 0
+    wine: Count = 0
+    wool: Count = 0
+    brocade: Count = 0
+
+    def to_engine(self) -> orl.Goods:
+        return orl.Goods(**self.model_dump())
+
+
+class FoodIn(StrictModel):
+    """The food a player chooses to return at a Harvest (by default the app returns the cheapest)."""
+
+    grain: Count = 0
+    cheese: Count = 0
+    wine: Count = 0
+
+
+class ScorePlayerIn(StrictModel):
+    name: Name
+    coins: Count
+    goods: GoodsIn
+    trading_stations: Count
+    citizens: Count = 0
+    development_level: Count
+    development_position: Count = 0
+
+    def to_engine(self) -> orl.Player:
+        fields = self.model_dump(exclude={"goods"})
+        return orl.Player(**fields, goods=self.goods.to_engine())
+
+
+class ScoreRequest(StrictModel):
+    players: list[ScorePlayerIn] = Field(min_length=1, max_length=orl.MAX_PLAYERS)
+
+
+class EventPlayerIn(StrictModel):
+    name: Name
+    coins: Count
+    goods: GoodsIn
+    trading_stations: Count
+    development_level: Count
+    food: FoodIn | None = Field(None, description="Harvest only: the food this player returns (default: cheapest)")
+
+    def to_engine(self) -> orl.Player:
+        fields = self.model_dump(exclude={"goods", "food"})
+        return orl.Player(**fields, goods=self.goods.to_engine())
+
+
+class EventRequest(StrictModel):
+    event: Event
+    phase: Phase
+    rules: RuleSet = "phased"
+    players: list[EventPlayerIn] = Field(min_length=1, max_length=orl.MAX_PLAYERS)
+
+
+class TorturePlayerIn(StrictModel):
+    name: Name
+    coins: Count = Field(0, description="must be 0: every coin is paid before torture")
+    goods: GoodsIn
+    trading_stations: Count
+    followers_in_bag: Count
+    development_position: Count
+    coin_spaces: list[CoinSpace] = Field(default_factory=lambda: list(orl.DEFAULT_COIN_SPACES), max_length=50)
+    place_tiles: Count
+    technology_tiles: Count
+
+    def to_engine(self) -> orl.Player:
+        fields = self.model_dump(exclude={"goods", "coin_spaces"})
+        return orl.Player(**fields, goods=self.goods.to_engine(), coin_spaces=tuple(self.coin_spaces))
+
+
+class GiveUpIn(StrictModel):
+    item: Item
+    good: Good | None = None
+
+
+class TortureRequest(StrictModel):
+    owed: Count
+    player: TorturePlayerIn
+    give_up: list[GiveUpIn] = Field(max_length=1000)
+
+
+def _no_twins(names: list[str]) -> None:
+    if problems := duplicate_name_problems(names, "players"):
+        raise RuleError(problems)
+
+
+def score(request: ScoreRequest) -> dict[str, Any]:
+    """POST /api/v1/orleans/score."""
+    _no_twins([p.name for p in request.players])
+    return result_json(orl.score([p.to_engine() for p in request.players]))
+
+
+def event_json(result: orl.EventResult) -> dict[str, Any]:
+    """An event's answer: per player what was paid and received, torture owed, and holdings after."""
+    return {
+        "event": result.event,
+        "phase": result.phase,
+        "rules": result.rules,
+        "amount": result.amount,
+        "players": [
+            {
+                "name": r.name,
+                "food_paid": dict(r.food_paid),
+                "coins_owed": r.coins_owed,
+                "coins_paid": r.coins_paid,
+                "coins_received": r.coins_received,
+                "torture": r.torture,
+                "after": {"coins": r.player.coins, "goods": r.player.goods.as_dict()},
+                "explanation": r.explanation,
+                "rule": r.rule,
+                "torture_rule": r.torture_rule,
+            }
+            for r in result.players
+        ],
+        "notes": list(result.notes),
+    }
+
+
+def event(request: EventRequest) -> dict[str, Any]:
+    """POST /api/v1/orleans/event."""
+    _no_twins([p.name for p in request.players])
+    players = [p.to_engine() for p in request.players]
+    food = {p.name: p.food.model_dump() for p in request.players if p.food is not None}
+    return event_json(orl.resolve_event(request.event, request.phase, players, request.rules, food))
+
+
+def player_json(player: orl.Player) -> dict[str, Any]:
+    """The torture endpoint's player fields."""
+    return {
+        "name": player.name,
+        "coins": player.coins,
+        "goods": player.goods.as_dict(),
+        "trading_stations": player.trading_stations,
+        "followers_in_bag": player.followers_in_bag,
+        "development_position": player.development_position,
+        "coin_spaces": list(player.coin_spaces),
+        "place_tiles": player.place_tiles,
+        "technology_tiles": player.technology_tiles,
+    }
+
+
+def torture(request: TortureRequest) -> dict[str, Any]:
+    """POST /api/v1/orleans/torture."""
+    choice = [tort.GiveUp(g.item, g.good) for g in request.give_up]
+    after = tort.apply_torture(request.player.to_engine(), request.owed, choice)
+    return {"player": player_json(after), "given_up": len(choice), "dropped": request.owed - len(choice)}
+
+
+def _object(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {"type": "object", "required": required, "properties": properties}
+
+
+_INT = {"type": "integer"}
+_COUNTS = {"type": "object", "additionalProperties": _INT}
+EVENT_ANSWER = _object(
+    {
+        "event": {"type": "string"},
+        "phase": {"type": "string"},
+        "players": {
+            "type": "array",
+            "items": _object(
+                {
+                    "name": {"type": "string"},
+                    "food_paid": _COUNTS,
+                    "coins_paid": _INT,
+                    "coins_received": _INT,
+                    "torture": _INT,
+                },
+                ["name", "food_paid", "coins_paid", "coins_received", "torture"],
+            ),
+        },
+    },
+    ["event", "phase", "players"],
+)
+TORTURE_ANSWER = _object(
+    {"player": _object({"name": {"type": "string"}, "goods": _COUNTS}, ["name"]), "dropped": _INT}, ["player"]
+)
+
+
+@dataclass(frozen=True)
+class AnswerEndpoint(Endpoint):
+    """An endpoint whose answer is not a scored Result: `response` is its JSON schema for openapi.json."""
+
+    response: dict[str, Any] | None = field(default=None, hash=False, compare=False)
+
+
+ENDPOINTS = [
+    Endpoint(
+        "/orleans/score", ScoreRequest, score, "Orléans end scoring: coins, goods, (stations + citizens) × level."
+    ),
+    AnswerEndpoint(
+        "/orleans/event",
+        EventRequest,
+        event,
+        "Resolve a Harvest, Taxes, Income or Trading Day for every player: payments and torture owed.",
+        EVENT_ANSWER,
+    ),
+    AnswerEndpoint(
+        "/orleans/torture",
+        TortureRequest,
+        torture,
+        "Check and apply the items one player gives up for coins they cannot pay.",
+        TORTURE_ANSWER,
+    ),
+]
+
+
+# ---- The table's forms: every value arrives as text, and a payload stays flat (one value per field). ----
+
+
+def parse_coin_spaces(value: Any) -> tuple[int, ...]:
+    """ "7, 12, 25" (or a stored list) -> (7, 12, 25), sorted; anything else is a plain-language error."""
+    if isinstance(value, str):
+        parts = [p for p in re.split(r"[\s,;]+", value.strip().strip("[]()")) if p]
+        if not all(p.isdigit() for p in parts):
+            raise PydanticCustomError("coin_spaces", "write the space numbers with commas between, like 7, 12, 25")
+        value = [int(p) for p in parts]
+    if not isinstance(value, list | tuple) or not all(isinstance(v, int) for v in value):
+        raise PydanticCustomError("coin_spaces", "write the space numbers with commas between, like 7, 12, 25")
+    if not value:
+        raise PydanticCustomError("coin_spaces", "enter at least one coin space (the default is 7, 12, 25)")
+    if not all(1 <= v <= TRACK_END for v in value):
+        raise PydanticCustomError("coin_spaces", f"coin spaces are numbered 1 to {TRACK_END} (0 is the start)")
+    return tuple(sorted(set(value)))
+
+
+CoinSpaces = Annotated[tuple[int, ...], BeforeValidator(parse_coin_spaces)]
+
+
+class OptionsForm(FormModel):
+    """Chosen when the table starts: the event amounts, and where the development track's coin spaces are."""
+
+    rules: RuleSet = "phased"
+    coin_spaces: CoinSpaces = orl.DEFAULT_COIN_SPACES
+
+
+class TrackForm(FormModel):
+    """The coin spaces corrected mid-game (torture steps back never land on or pass one)."""
+
+    coin_spaces: CoinSpaces
+
+
+HOLDINGS = (
+    "coins",
+    *orl.GOODS,
+    "trading_stations",
+    "citizens",
+    "development_level",
+    "development_position",
+    "followers_in_bag",
+    "place_tiles",
+    "technology_tiles",
+)
+
+
+class HoldingsForm(FormModel):
+    """One player's holdings, set or corrected as a whole."""
+
+    player: Name
+    coins: Count = 0
+    grain: Count = 0
+    cheese: Count = 0
+    wine: Count = 0
+    wool: Count = 0
+    brocade: Count = 0
+    trading_stations: Count = 0
+    citizens: Count = 0
+    development_level: Count = 0
+    development_position: Count = 0
+    followers_in_bag: Count = 0
+    place_tiles: Count = 0
+    technology_tiles: Count = 0
+
+    def to_player(self, coin_spaces: tuple[int, ...]) -> orl.Player:
+        fields = self.model_dump(exclude={"player", *orl.GOODS})
+        goods = orl.Goods(**{kind: getattr(self, kind) for kind in orl.GOODS})
+        return orl.Player(self.player, **fields, goods=goods, coin_spaces=coin_spaces)
+
+
+SEATS = range(1, orl.MAX_PLAYERS + 1)
+
+
+def food_field(seat: int, kind: str) -> str:
+    """The event form's field for the food one seat (1-based) returns of one kind: "food_2_cheese"."""
+    return f"food_{seat}_{kind}"
+
+
+class _EventFields(FormModel):
+    event: Event
+    phase: Phase | None = Field(None, description="not asked with the classic rule set")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: Any) -> Any:
+        return None if value == "" else value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _food_is_for_harvests(cls, data: Any) -> Any:
+        # The food fields share the form with every event's button: they only mean something for a Harvest.
+        if isinstance(data, dict) and data.get("event") != "harvest":
+            return {k: v for k, v in data.items() if not k.startswith("food_")}
+        return data
+
+    @model_serializer(mode="wrap")
+    def _without_unset(self, handler: Any) -> dict[str, Any]:
+        return {k: v for k, v in handler(self).items() if v is not None}
+
+    def food_choice(self, seat: int) -> dict[str, int] | None:
+        """The food this seat chose to return, or None for the suggested (cheapest) food."""
+        chosen = {kind: getattr(self, food_field(seat, kind)) for kind in orl.FOOD}
+        if all(n is None for n in chosen.values()):
+            return None
+        return {kind: n or 0 for kind, n in chosen.items()}
+
+
+EventForm = create_model(
+    "EventForm",
+    __base__=_EventFields,
+    __doc__="An event resolved for everyone; each seat's food choice is optional (blank: the cheapest).",
+    **{food_field(s, k): (Count | None, None) for s in SEATS for k in orl.FOOD},
+)
+
+TORTURE_FIELDS: dict[str, tort.GiveUp] = {
+    **{f"goods_{kind}": tort.GiveUp("goods", kind) for kind in orl.GOODS},
+    "development": tort.GiveUp("development"),
+    "follower": tort.GiveUp("follower"),
+    "place_tile": tort.GiveUp("place_tile"),
+    "technology_tile": tort.GiveUp("technology_tile"),
+    "trading_station": tort.GiveUp("trading_station"),
+}
+
+
+class TortureForm(FormModel):
+    """How many of each item one player gives up for the coins the last event left them short."""
+
+    player: Name
+    goods_grain: Count = 0
+    goods_cheese: Count = 0
+    goods_wine: Count = 0
+    goods_wool: Count = 0
+    goods_brocade: Count = 0
+    development: Count = 0
+    follower: Count = 0
+    place_tile: Count = 0
+    technology_tile: Count = 0
+    trading_station: Count = 0
+
+    def fields(self) -> list[str]:
+        """One field name per item given up, in the order they are handed over."""
+        return [name for name in TORTURE_FIELDS for _ in range(getattr(self, name))]
+
+    def give_up(self) -> list[tort.GiveUp]:
+        return [TORTURE_FIELDS[name] for name in self.fields()]
+
+
+class EndForm(FormModel):
+    """The game is over: the scores are final."""

@@ -1,0 +1,189 @@
+"""The rules reference on the web: the six guides, search across them (HTML and JSON), and the service worker
+that keeps the guides readable offline.
+
+Routes: GET /rules (the guides, or search results with ?q=), GET /rules/<game>, GET /rules/offline (what the
+service worker shows for a search it has never seen while there is no connection), GET /api/v1/rules/search and
+GET /sw.js (served from the site root so its scope covers /rules and the rule links on every table page).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
+
+from .. import csrf
+from ..rules import GAMES, Guide, guide, guides
+from ..rules.search import Hit, search
+
+bp = Blueprint("rules", __name__)
+
+SEARCH_PATH = "/api/v1/rules/search"
+SHOWN_QUERY = 80  # characters of the query echoed back in a heading; the search itself sees all of it
+# Sections worth a shortcut from the list of guides.
+SHORTCUTS = (("quick-reference", "Quick reference"), ("how-this-app-reads-it", "How this app reads it"))
+
+
+@bp.get("/rules")
+def index() -> ResponseReturnValue:
+    """The six guides; with ?q= the search results across all of them, best first."""
+    query = request.args.get("q", "")
+    searched = bool(query.strip())
+    hits = search(query) if searched else []
+    return render_template(
+        "rules/index.html",
+        guides=[(g, summary(g)) for g in guides()],
+        titles=titles(),
+        query=query,
+        shown_query=shorten(query),
+        searched=searched,
+        hits=hits,
+        shortcuts=SHORTCUTS,
+    )
+
+
+@bp.get("/rules/offline")
+def offline() -> ResponseReturnValue:
+    """The page the service worker answers with when a search cannot reach the server and was never saved."""
+    return render_template("rules/offline.html", guides=guides())
+
+
+@bp.get("/rules/<game>")
+def show(game: str) -> ResponseReturnValue:
+    if game not in GAMES:
+        abort(404)
+    return render_template("rules/guide.html", guide=guide(game), others=[g for g in guides() if g.game != game])
+
+
+@bp.get(SEARCH_PATH)
+@csrf.exempt
+def api_search() -> Response:
+    """JSON search results: the contract in API.md plus `game_title` and `snippet_html` (the hits in <mark>)."""
+    names = titles()
+    return jsonify(results=[hit_json(hit, names) for hit in search(request.args.get("q", ""))])
+
+
+@bp.route(SEARCH_PATH, methods=["POST", "PUT", "PATCH", "DELETE"])
+@csrf.exempt
+def api_search_wrong_method() -> ResponseReturnValue:
+    """The API's generic 405 says "takes POST"; this endpoint is the one GET, so say that instead."""
+    body = jsonify(errors=[{"loc": "", "msg": "this endpoint takes GET with the words in ?q="}])
+    return body, 405, {"Allow": "GET, HEAD, OPTIONS"}
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, with this build's version and the URLs to save ahead filled in."""
+    response = Response(worker_source(), mimetype="application/javascript")
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def hit_json(hit: Hit, names: dict[str, str]) -> dict[str, Any]:
+    return {
+        "game": hit.game,
+        "section": hit.section,
+        "title": hit.title,
+        "snippet": Markup(hit.snippet_html).striptags(),
+        "url": hit.url,
+        "game_title": names[hit.game],
+        "snippet_html": str(hit.snippet_html),
+    }
+
+
+def titles() -> dict[str, str]:
+    return {g.game: g.title for g in guides()}
+
+
+def summary(g: Guide) -> str:
+    """The first sentence of a guide's intro, for the list of guides."""
+    text = Markup(g.intro_html).striptags()
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
+
+
+def shorten(query: str) -> str:
+    query = " ".join(query.split())
+    return query if len(query) <= SHOWN_QUERY else query[: SHOWN_QUERY - 1] + "…"
+
+
+def precache_urls() -> list[str]:
+    """What the service worker saves as soon as it installs: every guide, the search page and what they load."""
+    pages = [url_for("rules.index"), url_for("rules.offline")]
+    pages += [url_for("rules.show", game=game) for game in GAMES]
+    assets = ["app.css", "rules.css", "app.js", "htmx-2.0.11.min.js", "register-sw.js"]
+    return pages + [url_for("static", filename=name) for name in assets]
+
+
+def worker_source() -> str:
+    return _worker_source(current_app.static_folder or "", tuple(precache_urls()))
+
+
+@cache
+def _worker_source(static_folder: str, urls: tuple[str, ...]) -> str:
+    with open(f"{static_folder}/sw.js", encoding="utf-8") as file:
+        source = file.read()
+    # A new version whenever the worker or a guide changes, so phones throw their saved copies away and refetch.
+    digest = hashlib.sha256(source.encode())
+    for g in guides():
+        digest.update(g.intro_html.encode())
+        for s in g.sections:
+            digest.update(s.html.encode())
+    version = digest.hexdigest()[:12]
+    return source.replace('"__VERSION__"', json.dumps(version)).replace('["__PRECACHE__"]', json.dumps(list(urls)))
+
+
+OPENAPI_PATHS: dict[str, Any] = {
+    SEARCH_PATH: {
+        "get": {
+            "summary": "Search the rules reference of every game",
+            "operationId": "rules_search",
+            "parameters": [
+                {
+                    "name": "q",
+                    "in": "query",
+                    "required": False,
+                    "description": "Words to look for. Any text is accepted: operators and quotes are plain words.",
+                    "schema": {"type": "string"},
+                }
+            ],
+            "responses": {
+                "200": {
+                    "description": "Matching sections, best first (none for an empty query)",
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["results"],
+                                "properties": {
+                                    "results": {
+                                        "type": "array",
+                                        "items": {
+                                            "type": "object",
+                                            "required": ["game", "section", "title", "snippet", "url"],
+                                            "properties": {
+                                                "game": {"type": "string"},
+                                                "section": {"type": "string"},
+                                                "title": {"type": "string"},
+                                                "snippet": {"type": "string"},
+                                                "url": {"type": "string"},
+                                                "game_title": {"type": "string"},
+                                                "snippet_html": {"type": "string"},
+                                            },
+                                        },
+                                    }
+                                },
+                            }
+                        }
+                    },
+                }
+            },
+        }
+    }
+}

@@ -1,0 +1,36 @@
+// Orléans torture: a running count of the items chosen, and Confirm only once exactly enough are chosen.
+(function () {
+  "use strict";
+
+  function tally(form) {
+    var due = parseInt(form.getAttribute("data-due"), 10) || 0;
+    var chosen = 0;
+    form.querySelectorAll("input[type=number]").forEach(function (input) {
+      chosen += parseInt(input.value, 10) || 0;
+    });
+    var out = form.querySelector("output[data-chosen]");
+    if (out) out.value = String(chosen);
+    form.querySelectorAll("button.pick").forEach(function (button) {
+      var input = document.getElementById(button.getAttribute("data-target"));
+      var full = input && (parseInt(input.value, 10) || 0) >= parseInt(input.max, 10);
+      button.disabled = chosen >= due || Boolean(full);
+    });
+    var confirm = form.querySelector("button[type=submit]");
+    if (confirm && due > 0) confirm.disabled = chosen !== due;
+  }
+
+  function all() {
+    document.querySelectorAll("form[data-torture]").forEach(tally);
+  }
+
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.hasAttribute("data-torture")) tally(form);
+  });
+  document.addEventListener("htmx:afterSettle", all);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", all);
+  } else {
+    all();
+  }
+})();

@@ -1,0 +1,78 @@
+"""The rules reference on a phone with no reception: once a rules page has been visited, the service worker keeps
+the guides and the searches already made readable offline."""
+
+import pytest
+from playwright.sync_api import expect
+
+from companion import rules
+
+pytestmark = pytest.mark.browser
+
+
+# What sticks out past the right edge of main's text column: tables, the contents, search results.
+SPILLS = """() => {
+  const main = document.querySelector("main");
+  const edge = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight) + 1;
+  return [...main.querySelectorAll("table, .toc, .hit, .related")]
+    .filter((e) => e.getBoundingClientRect().right > edge)
+    .map((e) => e.outerHTML.slice(0, 60));
+}"""
+
+
+def wait_for_worker(page):
+    """Until the service worker is active and this page is under its control (it claims pages when it activates)."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def test_a_visited_rules_page_reloads_offline(live_server, phone):
+    page = phone.new_page()
+    page.goto(live_server.url + "/rules/orleans")
+    expect(page.get_by_role("heading", name="Torture", exact=True)).to_be_visible()
+    wait_for_worker(page)
+
+    phone.set_offline(True)
+    response = page.reload()
+    assert response is not None and response.from_service_worker
+    expect(page.get_by_role("heading", name="Orléans", level=1)).to_be_visible()
+    expect(page.get_by_role("heading", name="Torture", exact=True)).to_be_visible()
+    # The page keeps its stylesheet offline: the contents are laid out as on line, not as a bare list.
+    assert page.evaluate("getComputedStyle(document.querySelector('.toc')).borderTopStyle") == "solid"
+    # And the phone really is cut off: what was never saved does not load.
+    page.goto(live_server.url + "/rules?q=never-searched-before")
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+
+
+def test_saved_guides_and_searches_open_offline(live_server, phone):
+    page = phone.new_page()
+    page.goto(live_server.url + "/")
+    wait_for_worker(page)
+    page.get_by_label("Search the rules").fill("torture")
+    page.get_by_label("Search the rules").press("Enter")
+    expect(page.locator(".hit").first).to_have_attribute("data-game", "orleans")
+
+    phone.set_offline(True)
+
+    # A guide never opened on this phone was saved when the worker installed: a rule link opens anyway.
+    page.goto(live_server.url + "/rules/koala#koalations")
+    expect(page.get_by_role("heading", name="Koalations")).to_be_in_viewport()
+
+    # A search already made comes back from the saved copy, best first as before.
+    page.goto(live_server.url + "/rules?q=torture")
+    expect(page.locator(".hit").first).to_have_attribute("data-game", "orleans")
+
+    # A new search cannot reach the server: a plain page says so and offers the saved guides.
+    page.goto(live_server.url + "/rules?q=glinda")
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    page.locator('.guides a[href="/rules/oz"]').click()
+    expect(page.get_by_role("heading", name="Oz", level=1)).to_be_visible()
+
+
+def test_every_guide_fits_a_phone(live_server, phone):
+    page = phone.new_page()
+    for path in [f"/rules/{game}" for game in rules.GAMES] + ["/rules", "/rules?q=points", "/"]:
+        page.goto(live_server.url + path)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 390, path
+        assert page.evaluate(SPILLS) == [], path
+    box = page.get_by_label("Search the rules").bounding_box()
+    assert box and box["height"] >= 44 and box["x"] + box["width"] <= 390
