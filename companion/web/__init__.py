@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 from flask import Flask, current_app
 
 from ..store import Store
@@ -11,7 +14,15 @@ def store() -> Store:
     return current_app.extensions["store"]
 
 
+@cache
+def game_assets(slug: str) -> tuple[str, ...]:
+    """A game's own stylesheet and script in static/ (<slug>.css, <slug>.js), for every page of that game."""
+    folder = Path(current_app.static_folder or "")
+    return tuple(name for name in (f"{slug}.css", f"{slug}.js") if (folder / name).is_file())
+
+
 def register(app: Flask) -> None:
+    app.jinja_env.globals["game_assets"] = game_assets
     from . import api, headers, pages, tables
     from .rules import bp as rules_bp
 
