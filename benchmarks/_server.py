@@ -41,13 +41,15 @@ class Server:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited with {self.process.returncode}")
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
             try:
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
                 conn.request("GET", "/healthz")
                 if conn.getresponse().status == 200:
                     return
             except OSError:
                 time.sleep(0.1)
+            finally:
+                conn.close()
         raise RuntimeError("the server did not start")
 
     def stop(self) -> None:

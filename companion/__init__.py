@@ -7,7 +7,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
+from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
 from .store import Store
@@ -16,6 +17,17 @@ ROOT = Path(__file__).resolve().parent.parent
 MAX_BODY = 64 * 1024
 
 csrf = CSRFProtect()
+
+# Text worth compressing; 304s and bodies under COMPRESS_MIN_SIZE go out as they are.
+COMPRESSED_TYPES = [
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "application/manifest+json",
+    "image/svg+xml",
+]
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -34,6 +46,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        COMPRESS_MIMETYPES=COMPRESSED_TYPES,
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],
     )
     app.config.update(config or {})
     app.jinja_env.autoescape = True
@@ -44,11 +59,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store.create_schema()
     app.extensions["store"] = store
     csrf.init_app(app)
+    Compress().init_app(app)  # one per app: it keeps the app's settings
+    app.after_request(_whole_file)  # registered after Compress's hook, so it runs before it
 
     from .web import register
 
     register(app)
     return app
+
+
+def _whole_file(response: Response) -> Response:
+    """A static file read into one body before it is compressed: compressed whole it keeps its length, and a
+    304 that drops the body still closes the file."""
+    if response.direct_passthrough and response.status_code == 200 and response.mimetype in COMPRESSED_TYPES:
+        response.direct_passthrough = False
+        response.make_sequence()
+    return response
 
 
 def _secret_key(instance: Path) -> str:

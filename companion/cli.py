@@ -36,6 +36,11 @@ def announce(host: str, port: int) -> None:
     sys.stdout.flush()
 
 
+# Phones keep their connections open between polls; at waitress's default limit (100) the next phone would wait
+# until an idle connection timed out. Kept well under select()'s 1024 descriptors.
+CONNECTIONS = 500
+
+
 def serve(host: str, port: int, threads: int) -> None:
     from waitress import serve as waitress_serve
 
@@ -43,7 +48,7 @@ def serve(host: str, port: int, threads: int) -> None:
 
     app = create_app()
     announce(host, port)
-    waitress_serve(app, host=host, port=port, threads=threads, ident="table-companion")
+    waitress_serve(app, host=host, port=port, threads=threads, connection_limit=CONNECTIONS, ident="table-companion")
 
 
 def init_db() -> None:

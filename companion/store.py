@@ -23,6 +23,7 @@ from sqlalchemy import (
     UniqueConstraint,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -61,6 +62,14 @@ entries = Table(
     Column("at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("table_id", "seq"),
     UniqueConstraint("table_id", "entry_id"),
+)
+
+# A name merged into another (the same person under two names at different tables), by its casefolded form.
+aliases = Table(
+    "aliases",
+    metadata,
+    Column("name", String(160), primary_key=True),
+    Column("target", String(40), nullable=False),
 )
 
 ENTRY_FIELDS = (
@@ -234,6 +243,53 @@ class Store:
         with self.engine.connect() as conn:
             return conn.execute(select(func.count()).select_from(tables)).scalar_one()
 
+    def list_tables(self) -> list[TableRow]:
+        """Every table, the most recently changed first."""
+        query = select(tables).order_by(tables.c.updated_at.desc(), tables.c.id.desc())
+        with self.engine.connect() as conn:
+            return [TableRow(**row) for row in conn.execute(query).mappings()]
+
+    def import_tables(self, items: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]]) -> list[TableRow]:
+        """New tables (game, setup, created_at, log) with fresh tokens, their logs kept as they were: all in one
+        transaction, so either every table is stored or none is."""
+        for _ in range(5):
+            try:
+                with self._write() as conn, conn.begin():
+                    return [self._import(conn, *item) for item in items]
+            except IntegrityError:
+                continue  # a join code clashed: try again with new ones
+        raise RuntimeError("could not find free join codes")
+
+    @staticmethod
+    def _import(conn: Connection, game: str, setup: dict[str, Any], created: datetime, log: list[EntryRow]) -> TableRow:
+        updated = log[-1].at if log else created
+        values = {
+            "token": secrets.token_urlsafe(18),
+            "viewer_token": secrets.token_urlsafe(18),
+            "code": new_code(),
+            "game": game,
+            "setup": setup,
+            "version": log[-1].seq if log else 0,
+            "created_at": created,
+            "updated_at": updated,
+        }
+        table_id = conn.execute(insert(tables).values(**values)).inserted_primary_key[0]
+        if log:
+            conn.execute(insert(entries), [{"table_id": table_id, **row.__dict__} for row in log])
+        return TableRow(id=table_id, **values)
+
+    def aliases(self) -> dict[str, str]:
+        """Merged names: casefolded name -> the name it was merged into."""
+        with self.engine.connect() as conn:
+            return {row.name: row.target for row in conn.execute(select(aliases))}
+
+    def set_alias(self, name: str, target: str | None) -> None:
+        """Merge the casefolded `name` into `target`, or undo its merge when target is None."""
+        with self._write() as conn, conn.begin():
+            conn.execute(delete(aliases).where(aliases.c.name == name))
+            if target is not None:
+                conn.execute(insert(aliases).values(name=name, target=target))
+
     def append(
         self, table_id: int, based_on: int, entry_id: str, kind: str, payload: dict[str, Any], author: str
     ) -> tuple[EntryRow, bool]:
@@ -249,6 +305,10 @@ class Store:
                     .values(version=based_on + 1, updated_at=now())
                 )
                 if moved.rowcount == 0:
+                    # On PostgreSQL a twin request (same entry id) may have committed while this one waited on
+                    # the row: that is the entry this one carries, not a conflict.
+                    if found := self._find(conn, table_id, entry_id):
+                        return found, False
                     raise StaleWrite(self._version(conn, table_id), self._latest(conn, table_id))
                 row = EntryRow(based_on + 1, entry_id, kind, payload, author, now())
                 conn.execute(insert(entries).values(table_id=table_id, **row.__dict__))

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from hypothesis import HealthCheck, settings
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, settings
 
 from companion import create_app
 
@@ -88,7 +88,16 @@ class LiveServer:
         return self
 
     def __exit__(self, *_: object) -> None:
-        self.server.close()
+        self.stop()
+
+    def stop(self) -> None:
+        """Close the server and its connections from its own loop: closing its socket from another thread while
+        the loop waits on it makes the loop fail with EBADF, and open browser connections would keep it running."""
+        from waitress import wasyncore
+
+        self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
+        self.thread.join(timeout=10)
+        self.server.task_dispatcher.shutdown()
 
 
 @pytest.fixture

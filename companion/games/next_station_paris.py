@@ -70,6 +70,29 @@ def line_problems(line: SubwayLine, loc: str) -> list[Problem]:
                 "are both 0, or both 1 or more",
             )
         )
+    for name in ("districts", "max_stations_in_district", "monuments"):
+        if getattr(line, name) < 0:
+            problems.append(Problem(f"{loc}.{name}", "must be 0 or more"))
+    return problems
+
+
+def bonus_problems(
+    interchanges: Mapping[int, int], crossings: Mapping[int, int], objectives: int, loc: str
+) -> list[Problem]:
+    """Interchanges join 2, 3 or 4 lines, crossings have 1 or 2 lines through, and no count is negative."""
+    at = f"{loc}." if loc else ""
+    problems = []
+    for field_name, counts, points, what in (
+        ("interchanges", interchanges, INTERCHANGE_POINTS, "an interchange joins 2, 3 or 4 lines"),
+        ("crossings", crossings, CROSSING_POINTS, "an overhead crossing has 1 or 2 lines through"),
+    ):
+        for lines, count in counts.items():
+            if lines not in points:
+                problems.append(Problem(f"{at}{field_name}.{lines}", what))
+            elif count < 0:
+                problems.append(Problem(f"{at}{field_name}.{lines}", "must be 0 or more"))
+    if objectives < 0:
+        problems.append(Problem(f"{at}objectives", "must be 0 or more"))
     return problems
 
 
@@ -84,7 +107,7 @@ def sheet_problems(sheet: Sheet, loc: str) -> list[Problem]:
         if line.color in seen:
             problems.append(Problem(f"{loc}.lines[{i}].color", f"the {line.color} line is already on this map"))
         seen.add(line.color)
-    return problems
+    return problems + bonus_problems(sheet.interchanges, sheet.crossings, sheet.objectives, loc)
 
 
 def score_sheet(sheet: Sheet) -> PlayerScore:
@@ -134,8 +157,12 @@ def score(sheets: Sequence[Sheet]) -> Result:
     problems: list[Problem] = []
     if not 1 <= len(sheets) <= 4:
         problems.append(Problem("players", "Next Station Paris is for 1 to 4 players"))
+    seen: set[str] = set()
     for i, sheet in enumerate(sheets):
         problems += sheet_problems(sheet, f"players[{i}]")
+        if sheet.name.casefold() in seen:
+            problems.append(Problem(f"players[{i}].name", f"two players are called {sheet.name}"))
+        seen.add(sheet.name.casefold())
     raise_if(problems)
     players = tuple(score_sheet(sheet) for sheet in sheets)
     winners = top_scorers({p.name: p.score for p in players})
@@ -219,6 +246,7 @@ def apply(table: Table, entry: Entry) -> Table:
         raise RuleError(f"{entry.player} is not at this table", "player")
     if isinstance(entry, LineEntry):
         return _apply_line(table, entry)
+    raise_if(bonus_problems(entry.interchanges, entry.crossings, entry.objectives, ""))
     lines = {p: dict(r) for p, r in table.lines.items()}
     return Table(table.players, lines, {**table.bonuses, entry.player: entry})
 

@@ -153,10 +153,32 @@ def supply_problems(players: Sequence[Player]) -> list[Problem]:
     return problems
 
 
+_HELD = (
+    "coins",
+    "trading_stations",
+    "citizens",
+    "development_level",
+    "development_position",
+    "followers_in_bag",
+    "place_tiles",
+    "technology_tiles",
+)
+
+
+def holding_problems(player: Player, loc: str) -> list[Problem]:
+    """Nobody holds fewer than 0 of anything: coins, goods, stations, citizens, tiles, followers, track spaces."""
+    problems = [Problem(f"{loc}.{name}", "must be 0 or more") for name in _HELD if getattr(player, name) < 0]
+    problems += [Problem(f"{loc}.goods.{kind}", "must be 0 or more") for kind in GOODS if player.goods.count(kind) < 0]
+    if any(space < 0 for space in player.coin_spaces):
+        problems.append(Problem(f"{loc}.coin_spaces", "coin spaces are track spaces: 0 or more"))
+    return problems
+
+
 def _setup_problems(players: Sequence[Player]) -> list[Problem]:
     if not 1 <= len(players) <= MAX_PLAYERS:
         return [Problem("players", f"enter 1 to {MAX_PLAYERS} players (Orléans seats at most 4); got {len(players)}")]
-    return supply_problems(players)
+    negative = [problem for i, p in enumerate(players) for problem in holding_problems(p, f"players[{i}]")]
+    return negative or supply_problems(players)
 
 
 def event_amount(event: str, phase: str, rules: str = "phased") -> int:
@@ -184,6 +206,8 @@ def _food_choice_problems(player: Player, choice: Mapping[str, int], owed: int, 
     for kind, n in choice.items():
         if kind not in FOOD:
             problems.append(Problem(f"{loc}.{kind}", f"only grain, cheese and wine are food, not '{kind}'"))
+        elif n < 0:
+            problems.append(Problem(f"{loc}.{kind}", "must be 0 or more"))
         elif n > player.goods.count(kind):
             problems.append(Problem(f"{loc}.{kind}", f"{player.name} holds {player.goods.count(kind)} {kind}, not {n}"))
     due = min(owed, player.goods.food())

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.base import Problem, raise_if
-from companion.games.orleans import GOODS, Player
+from companion.games.orleans import GOODS, Player, holding_problems
 
 ITEMS: tuple[str, ...] = (
     "trading_station",
@@ -44,9 +44,11 @@ def can_step_back(position: int, coin_spaces: Sequence[int]) -> bool:
 def development_steps(player: Player) -> int:
     """How many single steps back the player's development marker can still take, one after another."""
     position = player.development_position
-    while can_step_back(position, player.coin_spaces):
-        position -= 1
-    return player.development_position - position
+    if position < 1:
+        return 0
+    # The marker stops at the start, or on the space just past the nearest coin space behind it.
+    stop = max([0, *(space + 1 for space in player.coin_spaces if space < position)])
+    return position - stop
 
 
 def items_held(player: Player) -> int:
@@ -145,7 +147,10 @@ def apply_torture(player: Player, owed: int, give_up: Sequence[GiveUp]) -> Playe
     Items are given up in the listed order (several development steps go back one at a time). Raises RuleError
     listing every problem: coins left unpaid, a wrong number of items, an item not held, a blocked step back.
     """
-    problems = []
+    problems = holding_problems(player, "player")
+    if owed < 0:
+        problems.append(Problem("owed", "must be 0 or more"))
+    raise_if(problems)
     if player.coins > 0:
         problems.append(Problem("player.coins", f"{player.name} pays all {player.coins} coins before torture"))
     count = _count_problem(player, owed, len(give_up))

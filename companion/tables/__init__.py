@@ -13,6 +13,11 @@ from ..games.base import Result
 from ..log import Standing
 
 
+def never(state: Any) -> bool:
+    """A game that cannot tell when it is over: its tables never become plays."""
+    return False
+
+
 @dataclass(frozen=True)
 class TableKind:
     """A game's table: entry forms by kind, the replay of its standing entries, a sentence per entry, and the
@@ -30,6 +35,7 @@ class TableKind:
     template: str
     options: type[BaseModel] | None = None
     options_template: str | None = None
+    finished: Callable[[Any], bool] = never  # whether a state's game is over (a play for the history)
 
 
 @cache

@@ -283,4 +283,5 @@ KIND = TableKind(
     "koala/table.html",
     options=OptionsForm,
     options_template="koala/setup_options.html",
+    finished=lambda table: table.finished,
 )

@@ -296,4 +296,5 @@ KIND = TableKind(
     "lfg/table.html",
     options=LfgOptions,
     options_template="lfg/setup_options.html",
+    finished=lambda state: state.finished,
 )

@@ -236,4 +236,5 @@ KIND = TableKind(
     "loaf/table.html",
     options=LoafOptions,
     options_template="loaf/setup_options.html",
+    finished=lambda table: table.finished,
 )

@@ -34,4 +34,12 @@ def result(table: nsp.Table) -> Result:
     return nsp.score(table.sheets())
 
 
-KIND = TableKind("next-station-paris", FORMS, replay, describe, result, "next-station-paris/table.html")
+KIND = TableKind(
+    "next-station-paris",
+    FORMS,
+    replay,
+    describe,
+    result,
+    "next-station-paris/table.html",
+    finished=lambda table: table.finished,
+)

@@ -340,4 +340,5 @@ KIND = TableKind(
     "orleans/table.html",
     options=OptionsForm,
     options_template="orleans/setup_options.html",
+    finished=lambda table: table.finished,
 )

@@ -157,4 +157,4 @@ def result(table: OzTable) -> Result:
     return replace(scored, winners=(), notes=notes)
 
 
-KIND = TableKind("oz", {"hand": HandForm}, replay, describe, result, "oz/table.html")
+KIND = TableKind("oz", {"hand": HandForm}, replay, describe, result, "oz/table.html", finished=lambda t: t.finished)

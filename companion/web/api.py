@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 from pydantic import ValidationError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from .. import csrf
 from ..games.base import Problem, RuleError
@@ -46,7 +46,13 @@ def http_error(error: HTTPException) -> tuple[Response, int]:
         405: "this endpoint takes POST with a JSON object",
     }
     message = messages.get(error.code or 500, error.description or "request refused")
-    return errors([Problem("", message)], error.code or 500)
+    allowed = (error.valid_methods or []) if isinstance(error, MethodNotAllowed) else []
+    if allowed and "POST" not in allowed:
+        message = "this endpoint takes GET only, with any parameters in the query string"
+    response, status = errors([Problem("", message)], error.code or 500)
+    if allowed:  # RFC 9110: a 405 lists the methods the endpoint takes
+        response.headers["Allow"] = ", ".join(sorted(allowed))
+    return response, status
 
 
 def read_body() -> dict[str, Any]:

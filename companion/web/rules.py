@@ -68,14 +68,6 @@ def api_search() -> Response:
     return jsonify(results=[hit_json(hit, names) for hit in search(request.args.get("q", ""))])
 
 
-@bp.route(SEARCH_PATH, methods=["POST", "PUT", "PATCH", "DELETE"])
-@csrf.exempt
-def api_search_wrong_method() -> ResponseReturnValue:
-    """The API's generic 405 says "takes POST"; this endpoint is the one GET, so say that instead."""
-    body = jsonify(errors=[{"loc": "", "msg": "this endpoint takes GET with the words in ?q="}])
-    return body, 405, {"Allow": "GET, HEAD, OPTIONS"}
-
-
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """The service worker, with this build's version and the URLs to save ahead filled in."""

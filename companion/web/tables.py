@@ -63,6 +63,18 @@ def watch_live(token: str) -> ResponseReturnValue:
     return _live(token, editable=False)
 
 
+WRITES = ["POST", "PUT", "PATCH", "DELETE"]
+
+
+@bp.route("/v/<token>", methods=WRITES)
+@bp.route("/v/<token>/<path:rest>", methods=WRITES)
+def watch_only(token: str, rest: str = "") -> ResponseReturnValue:
+    """The watch link of a table never changes it, whatever is sent to it."""
+    _viewer(token)
+    message = "This is the table's watch-only link: it cannot change the table. Ask the table for its own link."
+    return message, 403, {"Content-Type": "text/plain; charset=utf-8"}
+
+
 def _live(token: str, editable: bool) -> ResponseReturnValue:
     """The live fragment, or a bodiless 304 when the table has not changed since the version the phone has."""
     column = tables.c.token if editable else tables.c.viewer_token
@@ -117,6 +129,8 @@ def _append(row: TableRow, kind: str, payload: dict[str, Any], failed: Failed | 
     try:
         based_on = int(request.form.get("version", ""))
     except ValueError:
+        abort(400)
+    if not 0 <= based_on < 2**63:  # a version the log's integer column cannot hold is no version at all
         abort(400)
     entry_id = request.form.get("entry_id", "")[:64] or abort(400)
     author = session.get("who", {}).get(row.token) or ANONYMOUS

@@ -1,0 +1,209 @@
+"""Our own backup of every play: each finished table's setup and whole log, so a restore replays exactly.
+
+`export` writes it; `check` reads one back and says what is wrong with it, every problem located, before anything
+is stored. A play already here (same game, setup and entries) is skipped, so restoring twice adds nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+
+from .games import GAMES
+from .games.base import Problem
+from .history import Play, name_key, play_of, utc
+from .log import CORRECT, UNDO, active
+from .schemas import validation_problems
+from .schemas.tables import NewTableForm, setup_problems
+from .store import EntryRow, TableRow
+from .tables import TableKind, kinds
+
+FORMAT = "table-companion-plays"
+MAX_PLAYS = 5000
+MAX_ENTRIES = 2000
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class EntryIn(_Strict):
+    seq: int = Field(ge=1)
+    entry_id: str = Field(min_length=1, max_length=64)
+    kind: str = Field(min_length=1, max_length=40)
+    payload: dict[str, Any]
+    author: str = Field(max_length=40)
+    at: AwareDatetime
+
+
+class TableIn(_Strict):
+    id: str = Field("", max_length=64, description="the play's id when exported (informative)")
+    game: str = Field(max_length=40)
+    setup: dict[str, Any]
+    created_at: AwareDatetime
+    entries: list[EntryIn] = Field(min_length=1, max_length=MAX_ENTRIES)
+    result: dict[str, Any] | None = Field(None, description="the play as exported, for people reading the file")
+
+
+class BackupIn(_Strict):
+    format: Literal["table-companion-plays"]
+    version: Literal[1]
+    exported_at: AwareDatetime | None = None
+    aliases: dict[str, str] = Field(default_factory=dict)
+    plays: list[TableIn] = Field(max_length=MAX_PLAYS)
+
+
+class UndoIn(_Strict):
+    target: int
+
+
+class CorrectIn(_Strict):
+    target: int
+    kind: str
+    payload: dict[str, Any]
+
+
+def export(tables: Iterable[tuple[TableRow, Sequence[EntryRow], Play]], aliases: Mapping[str, str]) -> dict[str, Any]:
+    """The backup of these finished tables (with the log of each) and the merged names."""
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "exported_at": datetime.now(UTC).isoformat(),
+        "aliases": dict(sorted(aliases.items())),
+        "plays": [_table_json(row, log, play) for row, log, play in tables],
+    }
+
+
+def _table_json(row: TableRow, log: Sequence[EntryRow], play: Play) -> dict[str, Any]:
+    return {
+        "id": play.id,
+        "game": row.game,
+        "setup": row.setup,
+        "created_at": utc(row.created_at).isoformat(),
+        "entries": [
+            {
+                "seq": e.seq,
+                "entry_id": e.entry_id,
+                "kind": e.kind,
+                "payload": e.payload,
+                "author": e.author,
+                "at": utc(e.at).isoformat(),
+            }
+            for e in log
+        ],
+        "result": {
+            "game": play.game_name,
+            "ended": play.ended.isoformat(),
+            "players": [{"name": s.name, "score": s.score, "rank": s.rank, "winner": s.winner} for s in play.seats],
+        },
+    }
+
+
+@dataclass(frozen=True)
+class Restore:
+    """What a checked backup adds: new tables (game, setup, created_at, log), plays already here, merges to add."""
+
+    tables: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]] = field(default_factory=list)
+    skipped: int = 0
+    aliases: dict[str, str] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def check(raw: bytes, known: set[str], aliases: Mapping[str, str]) -> Restore:
+    """Read a backup. `known` holds the ids of the plays already here, `aliases` the merges already made."""
+    try:
+        backup = BackupIn.model_validate_json(raw)
+    except ValidationError as exc:
+        return Restore(problems=validation_problems(exc) or [Problem("", "this is not a backup of plays")])
+    problems: list[Problem] = []
+    new: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]] = []
+    seen = set(known)
+    skipped = 0
+    for i, table in enumerate(backup.plays):
+        found, play = _table_problems(table, f"plays[{i}]")
+        problems += found
+        if play is None:
+            continue
+        if play.id in seen:
+            skipped += 1
+            continue
+        seen.add(play.id)
+        log = [EntryRow(e.seq, e.entry_id, e.kind, e.payload, e.author, utc(e.at)) for e in table.entries]
+        new.append((table.game, table.setup, utc(table.created_at), log))
+    merges = {}
+    for name, target in backup.aliases.items():
+        if not name_key(name) or not name_key(target) or len(target) > 40:
+            problems.append(Problem(f"aliases.{name}", "a merge needs two names of 1 to 40 characters"))
+        elif name_key(name) not in aliases:
+            merges[name_key(name)] = target.strip()
+    return Restore(new, skipped, merges, problems)
+
+
+def _table_problems(table: TableIn, loc: str) -> tuple[list[Problem], Play | None]:
+    """What is wrong with one exported table; its play when nothing is."""
+    kind = kinds().get(table.game)
+    if kind is None:
+        return [Problem(f"{loc}.game", f"no game here is called {table.game!r}")], None
+    problems = _setup_problems(kind, table.setup, f"{loc}.setup") + _log_problems(kind, table.entries, f"{loc}")
+    if problems:
+        return problems, None
+    log = [EntryRow(e.seq, e.entry_id, e.kind, e.payload, e.author, e.at) for e in table.entries]
+    entries = active(log)
+    try:
+        state = kind.replay(table.setup, entries)
+    except ValidationError as exc:
+        return [
+            Problem(loc, f"an entry does not fit its form: {p.loc}: {p.msg}") for p in validation_problems(exc)
+        ], None
+    except Exception as exc:  # an imported log is anyone's file: whatever breaks its replay is reported, not raised
+        return [Problem(loc, f"this table does not replay: {exc}")], None
+    play = play_of(kind, table.game, table.setup, entries, state)
+    if play is None:
+        return [Problem(loc, "this table's game is not over: only finished games are plays")], None
+    return [], play
+
+
+def _setup_problems(kind: TableKind, setup: dict[str, Any], loc: str) -> list[Problem]:
+    problems = [Problem(f"{loc}.{key}", "unknown field") for key in setup if key not in ("players", "options")]
+    names = setup.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        return [*problems, Problem(f"{loc}.players", "must be a list of names")]
+    try:
+        NewTableForm.model_validate({"players": names})
+    except ValidationError as exc:
+        problems += [Problem(f"{loc}.{p.loc}", p.msg) for p in validation_problems(exc)]
+    problems += [Problem(f"{loc}.{p.loc}", p.msg) for p in setup_problems(GAMES[kind.slug], names)]
+    if "options" in setup:
+        if kind.options is None or not isinstance(setup["options"], dict):
+            problems.append(Problem(f"{loc}.options", f"{GAMES[kind.slug].name} takes no such options"))
+        else:
+            try:
+                kind.options.model_validate(setup["options"])
+            except ValidationError as exc:
+                problems += [Problem(f"{loc}.options.{p.loc}", p.msg) for p in validation_problems(exc)]
+    return problems
+
+
+def _log_problems(kind: TableKind, entries: Sequence[EntryIn], loc: str) -> list[Problem]:
+    problems = []
+    ids: set[str] = set()
+    for j, entry in enumerate(entries):
+        where = f"{loc}.entries[{j}]"
+        if entry.seq != j + 1:
+            problems.append(Problem(f"{where}.seq", f"must be {j + 1}: entries are numbered from 1 in order"))
+        if entry.entry_id in ids:
+            problems.append(Problem(f"{where}.entry_id", "appears twice in this table"))
+        ids.add(entry.entry_id)
+        shape = {UNDO: UndoIn, CORRECT: CorrectIn}.get(entry.kind)
+        if shape is None and entry.kind not in kind.forms:
+            problems.append(Problem(f"{where}.kind", f"{GAMES[kind.slug].name} has no {entry.kind!r} entries"))
+        elif shape is not None:
+            try:
+                shape.model_validate(entry.payload)
+            except ValidationError as exc:
+                problems += [Problem(f"{where}.payload.{p.loc}", p.msg) for p in validation_problems(exc)]
+    return problems

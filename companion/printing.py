@@ -1,0 +1,383 @@
+"""Printables: score pads and result sheets, rendered in-process by WeasyPrint from the templates in printables/.
+
+Every render goes through `LockedFetcher`, which serves only the app's own files (printables/ and static/) and
+refuses any other URL before opening anything: whatever a player types is printed as text and never fetched.
+PDFs are cached by the exact inputs that made them; the cache key is also the ETag, so a revalidation is answered
+without rendering. The game facts a pad prints (values, points, limits) come from the engines' constants.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mimetypes
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+from urllib.request import url2pathname
+
+import jinja2
+import weasyprint
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from .games import Game, koala, lfg, loaf, next_station_paris, orleans, orleans_torture, oz
+from .games.base import PlayerScore, Result
+from .games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION
+
+ROOT = Path(__file__).resolve().parent.parent
+PRINTABLES = ROOT / "printables"
+STATIC = ROOT / "static"
+
+PAPERS: Mapping[str, str] = {"a4": "A4", "letter": "Letter"}
+PADS_PER_SHEET: tuple[int, ...] = (1, 2)
+MAX_NAMES = 10
+MAX_NAME = 40
+CACHE_BYTES = 16 * 2**20
+
+# WeasyPrint keeps process-wide font state: one render at a time keeps it safe and memory flat.
+_RENDER_LOCK = threading.Lock()
+
+
+class LockedFetcher(URLFetcher):
+    """A URL fetcher that serves files under printables/ and static/ and nothing else: no network, no data: URLs,
+    no file outside those folders (symlinks and `..` are resolved first)."""
+
+    def __init__(self, roots: Sequence[Path] = (PRINTABLES, STATIC)) -> None:
+        super().__init__(allowed_protocols=("file",))
+        self.roots = tuple(root.resolve() for root in roots)
+
+    def local_path(self, url: str) -> Path | None:
+        """The app file `url` names, or None when it names anything else."""
+        parts = urlsplit(url)
+        if parts.scheme.lower() != "file" or parts.netloc not in ("", "localhost"):
+            return None
+        path = Path(url2pathname(unquote(parts.path))).resolve()
+        if not any(path.is_relative_to(root) for root in self.roots) or not path.is_file():
+            return None
+        return path
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        path = self.local_path(url)
+        if path is None:
+            raise ValueError(f"printables may use only the app's own files, not {url[:100]!r}")
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": kind})
+
+
+@cache
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(PRINTABLES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+@cache
+def _fonts() -> FontConfiguration:
+    """One font configuration for every render: loading the system's fonts and warming Pango's caches once
+    makes each render about a fifth quicker."""
+    return FontConfiguration()
+
+
+@cache
+def _stylesheets(paper: str, landscape: bool) -> tuple[weasyprint.CSS, ...]:
+    """print.css, the page size and the grid classes, parsed once per paper and orientation."""
+    size = PAPERS[paper] + (" landscape" if landscape else "")
+    fetcher = LockedFetcher()
+    return (
+        weasyprint.CSS(filename=str(PRINTABLES / "print.css"), url_fetcher=fetcher, font_config=_fonts()),
+        weasyprint.CSS(string=f"@page {{ size: {size}; }}\n{grid_css()}", url_fetcher=fetcher, font_config=_fonts()),
+    )
+
+
+# Writing grids are drawn as background lines: one table cell per block instead of one per box keeps a pad about
+# as quick to render as a plain table. Each column pattern is one opaque gradient tile (cheaper than layers with
+# transparency); a line inside a tile is a percentage of it, sized for the player area's usual width in em.
+LINE_EM = 0.057  # 0.6pt at 10.5pt
+SHADE = "#e2e2e2"
+PLAYER_AREA_EM = {"pairs": 27.0, "quads": 40.0}
+
+
+def _tile(cuts: Sequence[float], shade_from: float | None, tile_em: float, edge: str = "0.6pt") -> str:
+    """One tile: a line at its left edge and at each cut (percent), shaded from `shade_from` percent on."""
+    thick = 100 * LINE_EM / tile_em
+    shade = 101.0 if shade_from is None else shade_from
+    stops = ["#000 0", f"#000 {edge}", f"{SHADE if shade <= 0 else '#fff'} {edge}"]
+    for cut in sorted({*cuts, shade}):
+        if cut > 100:
+            break
+        before, after = (SHADE if cut > shade else "#fff"), (SHADE if cut >= shade else "#fff")
+        if cut in cuts:
+            end = cut + thick
+            stops += [f"{before} {cut:.3f}%", f"#000 {cut:.3f}%", f"#000 {end:.3f}%", f"{after} {end:.3f}%"]
+        else:
+            stops += [f"{before} {cut:.3f}%", f"{after} {cut:.3f}%"]
+    return f"linear-gradient(to right, {', '.join(stops)})"
+
+
+def grid_css() -> str:
+    """The grid classes: `cols3` rules a cell into 3 columns, `pairs3` into 3 players of two boxes (the second
+    shaded), `quads3` into 3 players of four boxes (the last shaded), `story3` into 3 players with a shaded points
+    strip, `track21` into 21 boxes; an `r-` prefix adds a line every 2em (`r2-` every 4em), `rows-9` is 9 lines
+    of 2em tall."""
+    rule = "linear-gradient(to bottom, #000 0.6pt, transparent 0.6pt)"
+    spaces = MAX_REPUTATION - MIN_REPUTATION + 1
+    css = [
+        ".ruled { background-image: linear-gradient(to bottom, #000 0.6pt, #fff 0.6pt); background-size: 100% 2em; }",
+        f".track{spaces} {{ background-image: {_tile((), None, 2)}; background-size: {100 / spaces:.4f}% 100%; }}",
+    ]
+    css += [f".rows-{n} {{ height: {2 * n}em; }}" for n in range(1, 21)]
+    for n in range(1, MAX_NAMES + 1):
+        w = 100 / n
+        kinds = {
+            "cols": _tile((), None, 10),
+            "pairs": _tile((50,), 50, PLAYER_AREA_EM["pairs"] / n),
+            "quads": _tile((25, 50, 75), 75, PLAYER_AREA_EM["quads"] / n),
+            "story": _tile((), 72, 10, edge="1.2pt"),
+        }
+        tiles = [(kind, "", tile, "") for kind, tile in kinds.items()]
+        tiles += [(kind, "r-", f"{rule}, {tile}", "100% 2em, ") for kind, tile in kinds.items()]
+        tiles.append(("story", "r2-", f"{rule}, {kinds['story']}", "100% 4em, "))
+        for kind, prefix, images, ruled in tiles:
+            css.append(f".{prefix}{kind}{n} {{ background-image: {images}; background-size: {ruled}{w:.4f}% 100%; }}")
+    return "\n".join(css)
+
+
+def render_html(template: str, **context: Any) -> str:
+    """A printable template as HTML, autoescaped."""
+    return _env().get_template(template).render(**context)
+
+
+def render_pdf(html: str, paper: str = "a4", landscape: bool = False) -> bytes:
+    """HTML to PDF with the print stylesheet, fetching nothing but the app's own files."""
+    document = weasyprint.HTML(string=html, base_url=PRINTABLES.as_uri() + "/", url_fetcher=LockedFetcher())
+    with _RENDER_LOCK:
+        return document.write_pdf(stylesheets=list(_stylesheets(paper, landscape)), font_config=_fonts())
+
+
+@cache
+def fingerprint() -> str:
+    """What a printout depends on besides its inputs: the templates, this code and the engines, WeasyPrint."""
+    digest = hashlib.sha256(weasyprint.__version__.encode())
+    for path in sorted([*PRINTABLES.iterdir(), *(ROOT / "companion").rglob("*.py")]):
+        if path.is_file():
+            digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def cache_key(*inputs: object) -> str:
+    """A key (and ETag) for these exact inputs."""
+    return hashlib.sha256(repr((fingerprint(), inputs)).encode()).hexdigest()[:40]
+
+
+class PdfCache:
+    """Rendered PDFs by key, the least recently used dropped once over `max_bytes`. A key is looked up again
+    under the render lock, so the same PDF is rendered once even when several phones ask for it at once."""
+
+    def __init__(self, max_bytes: int = CACHE_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self.renders = 0
+        self._items: OrderedDict[str, bytes] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+        self._render_lock = threading.Lock()
+
+    def get(self, key: str) -> bytes | None:
+        with self._lock:
+            pdf = self._items.get(key)
+            if pdf is not None:
+                self._items.move_to_end(key)
+            return pdf
+
+    def fetch(self, key: str, render: Callable[[], bytes]) -> bytes:
+        """The cached PDF for `key`, rendering it first if needed."""
+        pdf = self.get(key)
+        if pdf is not None:
+            return pdf
+        with self._render_lock:
+            pdf = self.get(key)
+            if pdf is None:
+                pdf = render()
+                self.renders += 1
+                self._put(key, pdf)
+            return pdf
+
+    def _put(self, key: str, pdf: bytes) -> None:
+        with self._lock:
+            self._items[key] = pdf
+            self._size += len(pdf)
+            while self._size > self.max_bytes and len(self._items) > 1:
+                _, old = self._items.popitem(last=False)
+                self._size -= len(old)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+@dataclass(frozen=True)
+class PadSheet:
+    """One sheet of score pads: the game, the names printed in (blank columns when none), paper, pads per sheet."""
+
+    game: Game
+    names: tuple[str, ...] = ()
+    paper: str = "a4"
+    pads: int = 1
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def blank_players(self) -> int:
+        """Players to leave room for when no names are given."""
+        return int(self.facts.get("blank_players", self.game.max_players))
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The names, then blanks up to the game's minimum; all blanks when no names were given."""
+        if not self.names:
+            return ("",) * self.blank_players
+        return self.names + ("",) * max(self.game.min_players - len(self.names), 0)
+
+    @property
+    def key(self) -> str:
+        return cache_key("pad", self.game.slug, self.names, self.paper, self.pads)
+
+    @property
+    def landscape(self) -> bool:
+        """Two pads share a sheet side by side on a landscape page; one pad fills a portrait page."""
+        return self.pads == 2
+
+    def render(self) -> bytes:
+        html = render_html("sheet.html", sheet=self, pad_template=f"pad-{self.game.slug}.html")
+        return render_pdf(html, self.paper, self.landscape)
+
+
+def has_pad(slug: str) -> bool:
+    """Whether printables/ holds a score pad for this game."""
+    return (PRINTABLES / f"pad-{slug}.html").is_file()
+
+
+def pad_sheet(game: Game, names: Sequence[str] = (), paper: str = "a4", pads: int = 1) -> PadSheet:
+    """The sheet for already validated options (see companion.web.printing for the checks)."""
+    return PadSheet(game, tuple(names), paper, pads, facts(game.slug))
+
+
+@dataclass(frozen=True)
+class ResultSheet:
+    """A table's result: every player's total with its breakdown, the winners, when it was played."""
+
+    game: Game
+    result: Result
+    played: datetime
+    code: str
+    finished: bool | None
+    players: tuple[str, ...] = ()
+    paper: str = "a4"
+
+    @property
+    def date(self) -> str:
+        return f"{self.played.day} {self.played:%B %Y}"
+
+    @property
+    def standings(self) -> list[tuple[int, PlayerScore]]:
+        """(rank, player) by total, highest first; equal totals share a rank (the result's order kept)."""
+        ranked = sorted(self.result.players, key=lambda p: -p.score)
+        return [(1 + sum(q.score > p.score for q in ranked), p) for p in ranked]
+
+    @property
+    def status(self) -> str:
+        return {True: "Final scores", False: "Scores so far: the game is not over"}.get(self.finished, "Scores")
+
+    @property
+    def verdict(self) -> str:
+        """Who won (or leads, while the game goes on)."""
+        winners = self.result.winners
+        if not winners:
+            return "No winner"
+        names = ", ".join(winners)
+        if self.finished is False:
+            return f"Leading: {names}"
+        return f"Shared win: {names}" if len(winners) > 1 else f"Winner: {names}"
+
+    @staticmethod
+    def flags(values: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """A player's yes/no fields (complete, fired, disqualified...) as (label, "yes"/"no"), for any game; the
+        other game-specific fields are for the API and stay off the sheet."""
+        flags = [(key, value) for key, value in values.items() if isinstance(value, bool)]
+        return [(key.replace("_", " ").capitalize(), "yes" if value else "no") for key, value in flags]
+
+    def render(self) -> bytes:
+        return render_pdf(render_html("results.html", sheet=self), self.paper)
+
+
+# Game facts a pad prints, from the engines. Orléans lasts 18 rounds (one event card each; the engine scores
+# events one at a time and has no round count).
+ORLEANS_ROUNDS = 18
+LFG_HERO_ROWS = 8
+TORTURE_ITEMS = {
+    "trading_station": "a trading station",
+    "follower": "a follower drawn from the bag (not a starting one)",
+    "development": "a development step back (not onto or past coins)",
+    "goods": "a goods tile",
+    "place_tile": "a place tile",
+    "technology_tile": "a technology tile",
+}
+
+
+def facts(slug: str) -> dict[str, Any]:
+    """The numbers a game's pad prints: values, points and limits taken from its engine."""
+    return _FACTS[slug]() if slug in _FACTS else {}
+
+
+_FACTS: dict[str, Callable[[], dict[str, Any]]] = {
+    "loaf": lambda: {
+        "rounds": 2 * loaf.END_AT - 1,
+        "end_at": loaf.END_AT,
+        "track": range(MIN_REPUTATION, MAX_REPUTATION + 1),
+    },
+    "oz": lambda: {
+        "characters": [oz.display(c) for c in oz.CHARACTERS],
+        "stories": oz.MAX_STORIES,
+        "story_types": oz.STORY_TYPES,
+        "scale": 120,
+        "copies": {n: oz.copies_per_character(n) for n in (2, 3)},
+        "hand": {n: oz.expected_hand_size(n) for n in (2, 3, 4)},
+    },
+    "orleans": lambda: {
+        "score_rows": [
+            "Coins × 1",
+            *(f"{g.capitalize()} × {orleans.GOOD_POINTS[g]}" for g in orleans.GOODS),
+            "Trading stations",
+            "Citizens",
+            "Development level",
+            "(Stations + citizens) × level",
+        ],
+        "rounds": ORLEANS_ROUNDS,
+        "amounts": orleans.PHASED_AMOUNTS,
+        "food_cost": orleans.FOOD_COST,
+        "torture": [TORTURE_ITEMS.get(item, item.replace("_", " ")) for item in orleans_torture.ITEMS],
+    },
+    "next-station-paris": lambda: {
+        "rounds": next_station_paris.ROUNDS,
+        "scale": 130,
+        "monument": next_station_paris.MONUMENT_POINTS,
+        "bonuses": [
+            *(f"Interchanges, {k} lines × {v}" for k, v in next_station_paris.INTERCHANGE_POINTS.items()),
+            *(f"Crossings, {k} line{'s' * (k > 1)} × {v}" for k, v in next_station_paris.CROSSING_POINTS.items()),
+            f"Objectives × {next_station_paris.OBJECTIVE_POINTS}",
+        ],
+    },
+    "koala": lambda: {
+        "foods": [f.capitalize() for f in koala.FOODS],
+        "caves": koala.MAX_CAVES,
+        "blank_players": koala.MAX_PLAYERS,
+    },
+    "lfg": lambda: {"roles": [r.capitalize() for r in lfg.ROLES], "hero_rows": LFG_HERO_ROWS, "scale": 115},
+}

@@ -1,0 +1,200 @@
+"""Printables: a score pad for every game, the result sheet of a table, and the /print page that offers them.
+
+PDFs come from the cache in companion.printing; the cache key is the ETag, so a phone that asks again with
+If-None-Match gets a bodiless 304 without anything being rendered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask.blueprints import BlueprintSetupState
+from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
+
+from ..games import GAMES, Game
+from ..games.base import Result, RuleError
+from ..printing import (
+    MAX_NAME,
+    MAX_NAMES,
+    PADS_PER_SHEET,
+    PAPERS,
+    PdfCache,
+    ResultSheet,
+    cache_key,
+    has_pad,
+    pad_sheet,
+)
+from ..store import TableRow
+from ..tables import never
+from . import store
+from .render import page
+from .table_view import build
+
+bp = Blueprint("printing", __name__)
+
+PAD_OPTIONS = ("players", "paper", "pads")
+PAD_CACHE_CONTROL = "public, max-age=3600"
+RESULT_CACHE_CONTROL = "private, no-cache"
+
+
+@bp.record_once
+def _setup(state: BlueprintSetupState) -> None:
+    state.app.extensions.setdefault("print_cache", PdfCache())
+
+
+def _cache() -> PdfCache:
+    return current_app.extensions["print_cache"]
+
+
+@dataclass(frozen=True)
+class PadOptions:
+    """A pad's options, checked: names as printed, paper ("a4" or "letter"), pads per sheet."""
+
+    names: tuple[str, ...] = ()
+    paper: str = "a4"
+    pads: int = 1
+
+
+def pad_options(game: Game, args: MultiDict[str, str]) -> tuple[PadOptions, dict[str, str]]:
+    """The options in a query string, and what is wrong with them by option (empty when all is well)."""
+    errors: dict[str, str] = {}
+    unknown = sorted(set(args) - set(PAD_OPTIONS))
+    if unknown:
+        errors["options"] = f"unknown option “{unknown[0][:40]}”: a pad takes players, paper and pads"
+    names = tuple(name.strip() for name in args.getlist("players"))
+    if problem := name_problem(game, names):
+        errors["players"] = problem
+    paper = _one(args, "paper", "a4", errors).lower()
+    if "paper" not in errors and paper not in PAPERS:
+        errors["paper"] = f"paper is A4 or Letter, not “{paper[:20]}”"
+    pads = _one(args, "pads", "1", errors)
+    if "pads" not in errors and pads not in [str(n) for n in PADS_PER_SHEET]:
+        errors["pads"] = f"pads per sheet is {' or '.join(map(str, PADS_PER_SHEET))}, not “{pads[:20]}”"
+    if errors:
+        return PadOptions(names), errors
+    return PadOptions(names, paper, int(pads)), {}
+
+
+def _one(args: MultiDict[str, str], option: str, default: str, errors: dict[str, str]) -> str:
+    values = args.getlist(option)
+    if len(values) > 1:
+        errors[option] = f"give {option} once"
+    return values[0].strip() if values else default
+
+
+def name_problem(game: Game, names: tuple[str, ...]) -> str | None:
+    """The first thing wrong with the names to print, if any."""
+    most = min(MAX_NAMES, game.max_players)
+    if len(names) > most:
+        return f"{game.name} takes at most {most} names on a pad; {len(names)} were given"
+    for i, name in enumerate(names, 1):
+        if not name:
+            return f"name {i} is empty: a name is 1 to {MAX_NAME} characters"
+        if len(name) > MAX_NAME:
+            return f"name {i} is {len(name)} characters long: a name is 1 to {MAX_NAME} characters"
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            return f"{name} is there twice: each player needs a different name"
+        seen.add(name.casefold())
+    return None
+
+
+@bp.get("/print")
+def index() -> ResponseReturnValue:
+    return _index()
+
+
+def _index(game: Game | None = None, errors: dict[str, str] | None = None, values: Any = None, status: int = 200):
+    return page(
+        "print_index.html",
+        status=status,
+        games=[g for g in GAMES.values() if has_pad(g.slug)],
+        open_slug=game.slug if game else None,
+        errors=errors or {},
+        values=values or PadOptions(),
+        papers=PAPERS,
+        pads_choices=PADS_PER_SHEET,
+    )
+
+
+@bp.get("/print/<slug>/score-pad")
+def pad_form(slug: str) -> ResponseReturnValue:
+    """Where the /print form goes: blank name fields are dropped, then on to the PDF's own address."""
+    _game(slug)
+    query = [(k, v) for k, v in request.args.items(multi=True) if not (k == "players" and not v.strip())]
+    target = url_for("printing.pad", slug=slug)
+    return redirect(f"{target}?{urlencode(query)}" if query else target, 303)
+
+
+@bp.get("/print/<slug>/score-pad.pdf")
+def pad(slug: str) -> ResponseReturnValue:
+    game = _game(slug)
+    options, errors = pad_options(game, request.args)
+    if errors:
+        return _index(game, errors, options, 422)
+    sheet = pad_sheet(game, options.names, options.paper, options.pads)
+    return _pdf(sheet.key, sheet.render, f"{slug}-score-pad.pdf", PAD_CACHE_CONTROL)
+
+
+def _game(slug: str) -> Game:
+    game = GAMES.get(slug)
+    if game is None or not has_pad(slug):
+        abort(404)
+    return game
+
+
+@bp.get("/t/<token>/results.pdf")
+def results(token: str) -> ResponseReturnValue:
+    return _results(store().by_token(token) or abort(404))
+
+
+@bp.get("/v/<token>/results.pdf")
+def watch_results(token: str) -> ResponseReturnValue:
+    return _results(store().by_viewer_token(token) or abort(404))
+
+
+def _results(row: TableRow) -> ResponseReturnValue:
+    unknown = sorted(set(request.args) - {"paper"})
+    paper = request.args.get("paper", "a4").strip().lower()
+    if unknown or paper not in PAPERS or len(request.args.getlist("paper")) > 1:
+        problem = f"unknown option “{unknown[0][:40]}”: a result sheet takes paper" if unknown else ""
+        problem = problem or f"paper is A4 or Letter, given once, not “{paper[:20]}”"
+        return Response(problem + "\n", 422, mimetype="text/plain")
+    version = store().version(row.id)
+
+    def render() -> bytes:
+        entries = [e for e in store().entries(row.id) if e.seq <= version]
+        view = build(row, entries, editable=False, base="")
+        finished = None if view.kind.finished is never else bool(view.kind.finished(view.state))
+        played = entries[-1].at if entries else row.created_at
+        sheet = ResultSheet(view.game, _result(view), played, row.code, finished, tuple(view.players), paper)
+        return sheet.render()
+
+    key = cache_key("results", row.id, version, paper)
+    return _pdf(key, render, f"{row.game}-results.pdf", RESULT_CACHE_CONTROL)
+
+
+def _result(view: Any) -> Result:
+    """The table's result, or an empty one with the reason when its state cannot be scored yet."""
+    try:
+        return view.result
+    except RuleError as exc:
+        return Result((), (), notes=tuple(p.msg for p in exc.problems))
+
+
+def _pdf(key: str, render: Callable[[], bytes], filename: str, cache_control: str) -> Response:
+    """The PDF for `key` (rendered once, then from the cache), or a 304 when the phone already has it."""
+    if request.if_none_match.contains_weak(key):
+        response = Response(status=304)
+    else:
+        response = Response(_cache().fetch(key, render), mimetype="application/pdf")
+        response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.set_etag(key)
+    response.headers["Cache-Control"] = cache_control
+    return response

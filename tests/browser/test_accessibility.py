@@ -1,0 +1,35 @@
+"""axe-core on every kind of page, in Chromium at a phone's size: every rule axe runs by default, zero violations."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from .every_page import PAGES, Site
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def axe() -> Axe:
+    return Axe()
+
+
+def report(violations: list[dict]) -> str:
+    """Each violation: its rule, impact, help text, and every element it was found on."""
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']}  {v['helpUrl']}")
+        for node in v["nodes"]:
+            lines.append(f"    {' > '.join(map(str, node['target']))}: {node.get('failureSummary', '')!r}")
+            lines.append(f"        {node['html'][:300]}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_no_axe_violations(site: Site, phone_page, axe: Axe, name: str) -> None:
+    if name not in site.paths and name not in site.answers:
+        pytest.skip(f"the app has no {name} page")
+    site.show(phone_page, name)
+    violations = axe.run(phone_page).response["violations"]
+    assert not violations, f"{name}: {len(violations)} axe violation(s)\n{report(violations)}"

@@ -1,0 +1,333 @@
+"""The history pages: plays newest first with filters, a page per player and per game, merging names, the BG Stats
+link and .bgsplay on a finished table, the CSV, and a backup that restores the same plays in another app."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import secrets
+from datetime import timedelta
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import pytest
+
+from companion.bgstats import bgstats
+from companion.history import People
+
+from ..conftest import make_app
+from ..test_history import GAMES, T0, koala_koalation, lfg_disqualified, loaf_angry, loaf_tie, log, nsp
+from .pages import start, version
+
+
+def add(app, *builders, gap=timedelta(days=1)):
+    """Finished tables straight into the store, one a `gap` after the other."""
+    items = []
+    for i, builder in enumerate(builders):
+        game, setup, entries = builder()
+        items.append((game, setup, T0 + i * gap, log(entries, T0 + i * gap)))
+    return app.extensions["store"].import_tables(items)
+
+
+def text(response):
+    return response.get_data(as_text=True).replace("&#39;", "'").replace("&amp;", "&")
+
+
+def shown_plays(html):
+    """(game, date) of each play card, in page order."""
+    return re.findall(r'<h3 class="flush"><a href="/history/games/([^"]+)">.*?<time datetime="([^"]+)"', html, re.S)
+
+
+def heading(html):
+    """What the list of plays says it shows ("3 plays", "1 of 4 plays")."""
+    return re.search(r'<h2 aria-live="polite">([^<]+)</h2>', html).group(1)
+
+
+def ranking(html):
+    """Each play card's (rank, name, score) rows."""
+    cards = re.findall(r'<ol class="ranking">(.*?)</ol>', html, re.S)
+    row = r'data-player="([^"]+)" data-rank="(\d+)">.*?<span class="pts">([^<]+)</span>'
+    return [[(int(rank), name, pts) for name, rank, pts in re.findall(row, card, re.S)] for card in cards]
+
+
+def other_app(tmp_path):
+    """A second app on a database of its own."""
+    (tmp_path / "other").mkdir()
+    return make_app(tmp_path / "other")
+
+
+def finish_nsp(client, *names):
+    """A Next Station Paris table played to the end through its pages."""
+    table = start(client, *names)
+    for round_no, color in enumerate(("blue", "green", "orange", "purple"), start=1):
+        for name in names:
+            data = {
+                "kind": "line",
+                "form": "line",
+                "version": version(client, table),
+                "entry_id": secrets.token_hex(8),
+                "player": name,
+                "round": round_no,
+                "color": color,
+                "districts": 3,
+                "max_stations_in_district": 2,
+                "monuments": 1,
+            }
+            assert client.post(f"{table}/entries", data=data).status_code == 303
+    for name in names:
+        data = {
+            "kind": "bonus",
+            "form": "bonus",
+            "version": version(client, table),
+            "entry_id": secrets.token_hex(8),
+            "player": name,
+        }
+        assert client.post(f"{table}/entries", data=data).status_code == 303
+    return table
+
+
+def test_the_history_lists_finished_tables_newest_first_and_not_unfinished_ones(client, app):
+    add(app, loaf_tie, koala_koalation, lfg_disqualified)
+    start(client, "Ann", "Bob", game="oz")  # not finished: not a play
+    html = text(client.get("/history"))
+    assert [game for game, _ in shown_plays(html)] == ["lfg", "koala", "loaf"]
+    assert heading(html) == "3 plays"
+    assert ranking(html)[1] == [(1, "Ann", "2"), (1, "Ben", "3"), (3, "Cy", "2"), (3, "Dee", "2")]
+    assert "Scored together: Ann & Ben 5 ★; Cy 2; Dee 2" in html
+    assert '<span class="badge disqualified">disqualified</span>' in html
+
+
+def test_the_history_filters_by_game_and_by_player_whatever_the_case(client, app):
+    add(app, loaf_tie, koala_koalation, lfg_disqualified, GAMES["next-station-paris"])
+    assert [g for g, _ in shown_plays(text(client.get("/history?game=koala")))] == ["koala"]
+    by_ben = text(client.get("/history?player=BEN"))
+    assert [g for g, _ in shown_plays(by_ben)] == ["next-station-paris", "lfg", "koala"]
+    assert heading(by_ben) == "3 of 4 plays"
+    assert '<option value="Ben" selected>Ben</option>' in by_ben
+    both = text(client.get("/history?game=loaf&player=ben"))
+    assert shown_plays(both) == [] and heading(both) == "0 of 4 plays"
+    assert "No finished games yet." in both
+    assert client.get("/history?game=chess").status_code == 200  # an unknown game filters nothing
+
+
+def test_a_player_page_gives_plays_wins_win_rate_average_best_and_last_played(client, app):
+    add(app, loaf_angry, loaf_tie, lfg_disqualified, koala_koalation)
+    html = text(client.get("/history/players/ann"))
+    assert '<h1 class="name">Ann</h1>' in html
+    stats = dict(re.findall(r'data-stat="([\w-]+)">(?:<time[^>]*>)?([^<]+)<', html))
+    assert (stats["plays"], stats["wins"], stats["win-rate"], stats["last"]) == ("4", "2", "50%", "04 Mar 2025")
+    loaf_row = re.search(r'<tr data-game="loaf">(.*?)</tr>', html, re.S).group(1)
+    assert re.findall(r"<td[^>]*>([^<]*)<", loaf_row)[1:5] == ["2", "0", "57.0", "57"]
+    assert "Fired by L'oaf's Angry Boss 1×." in html
+    assert "1 of the wins shared with a koalation or team." in html
+    assert [g for g, _ in shown_plays(html)] == ["koala", "lfg", "loaf", "loaf"]
+    assert client.get("/history/players/Nobody").status_code == 404
+
+
+def test_a_game_page_gives_plays_highest_score_and_the_spread(client, app):
+    add(app, GAMES["next-station-paris"], lambda: nsp({"Ana": (5, 3, 0), "Dee": (1, 1, 0)}))
+    html = text(client.get("/history/games/next-station-paris"))
+    assert re.search(r'data-stat="plays">2<', html)
+    assert re.search(r'data-stat="highest-by">60</strong> by <a class="name" href="/history/players/Ana">Ana</a>', html)
+    assert re.findall(r'<tr data-bucket="([^"]+)"><th scope="row">[^<]+</th><td>(\d+)</td>', html)[0] == ("4–11", "1")
+    assert '<meter min="0" max="2" value="2">' in html
+    assert re.findall(r'<li><a class="name" href="[^"]+">(\w+)</a> <span class="muted">(\d+)</span>', html) == [
+        ("Ana", "2"),
+        ("Ben", "1"),
+    ]
+    assert client.get("/history/games/chess").status_code == 404
+
+
+def test_merging_two_names_makes_one_player_and_can_be_undone(client, app):
+    add(app, GAMES["next-station-paris"], lambda: nsp({"Annie": (9, 9, 0), "Ben": (1, 1, 0)}))
+    response = client.post("/history/merge", data={"name": "annie", "into": "Ana"})
+    assert response.status_code == 303 and response.headers["Location"] == "/history/players/Ana"
+    assert app.extensions["store"].aliases() == {"annie": "Ana"}
+    html = text(client.get("/history/players/Ana"))
+    assert re.search(r'data-stat="plays">2<', html) and re.search(r'data-stat="wins">2<', html)
+    assert "Entered at tables as Ana, Annie." in html
+    assert '“<span class="name">annie</span>” was merged into Ana.' in html
+    assert text(client.get("/history/players/Annie")).count('<h1 class="name">Ana</h1>') == 1
+    assert "Annie" not in re.search(r'id="filter-player".*?</select>', text(client.get("/history")), re.S).group(0)
+
+    response = client.post("/history/unmerge", data={"name": "Annie"})
+    assert response.status_code == 303
+    assert app.extensions["store"].aliases() == {}
+    assert re.search(r'data-stat="plays">1<', text(client.get("/history/players/Ana")))
+
+
+def test_a_merge_that_makes_no_sense_is_refused_beside_the_form(client, app):
+    add(app, GAMES["next-station-paris"])
+    response = client.post("/history/merge", data={"name": "ANA", "into": "Ana"})
+    assert response.status_code == 422
+    assert '<p id="merge-error" class="error" role="alert">ANA and Ana are already the same person</p>' in text(
+        response
+    )
+    response = client.post("/history/merge", data={"name": "Ben", "into": "Zed"})
+    assert response.status_code == 422 and "nobody called Zed has played here" in text(response)
+    assert client.post("/history/merge", data={"name": "Zed", "into": "Ben"}).status_code == 404
+    assert client.post("/history/unmerge", data={"name": "Ben"}).status_code == 404
+    assert app.extensions["store"].aliases() == {}
+
+
+def test_merge_and_restore_forms_need_their_csrf_token(tmp_path):
+    app = make_app(tmp_path, WTF_CSRF_ENABLED=True)
+    add(app, GAMES["next-station-paris"])
+    client = app.test_client()
+    assert client.post("/history/merge", data={"name": "Ben", "into": "Ana"}).status_code == 400
+    upload = {"backup": (io.BytesIO(b"{}"), "plays.json")}
+    assert client.post("/history/import", data=upload, content_type="multipart/form-data").status_code == 400
+    page = client.get("/history/players/Ana").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    merged = client.post("/history/merge", data={"name": "Ben", "into": "Ana", "csrf_token": token})
+    assert merged.status_code == 303
+    upload = {"backup": (io.BytesIO(b"{}"), "plays.json"), "csrf_token": token}
+    assert client.post("/history/import", data=upload, content_type="multipart/form-data").status_code == 422
+
+
+def test_a_finished_table_offers_bgstats_and_a_bgsplay_file(client):
+    table = finish_nsp(client, "Ana", "Ben", "Cy")
+    html = text(client.get(table))
+    link = re.search(r'<a class="button" href="([^"]+)" rel="noopener noreferrer">Send to BG Stats</a>', html).group(1)
+    data = json.loads(parse_qs(urlsplit(link).query)["data"][0])
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in data["players"]] == [
+        ("Ana", 32, 1, True),
+        ("Ben", 32, 1, True),
+        ("Cy", 32, 1, True),
+    ]
+    download = re.search(r'<a class="button quiet" href="([^"]+)" download>Download .bgsplay</a>', html).group(1)
+    response = client.get(download)
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    assert re.fullmatch(
+        r'attachment; filename="next-station-paris-[\d-]+\.bgsplay"', response.headers["Content-Disposition"]
+    )
+    assert response.get_json() == data
+    viewer = re.search(r'href="(/v/[^"]+)"', html).group(1)
+    assert "Send to BG Stats" in text(client.get(viewer))
+
+
+def test_an_unfinished_table_offers_no_export_and_is_no_play(client):
+    table = start(client, "Ana", "Ben")
+    assert "Send to BG Stats" not in text(client.get(table))
+    assert client.get("/history/plays/0123456789abcdef01234567.bgsplay").status_code == 404
+
+
+def test_undoing_the_last_entry_takes_the_play_out_of_the_history(client):
+    table = finish_nsp(client, "Ana", "Ben")
+    assert heading(text(client.get("/history"))) == "1 play"
+    last = version(client, table)
+    response = client.post(f"{table}/undo", data={"target": last, "version": last, "entry_id": "undo-1"})
+    assert response.status_code == 303
+    assert heading(text(client.get("/history"))) == "0 plays"
+    assert "Send to BG Stats" not in text(client.get(table))
+
+
+def test_the_csv_has_one_row_per_player_per_play(client, app):
+    add(app, loaf_angry, lambda: nsp({"=SUM(A1)": (3, 2, 1), "Ben": (3, 2, 1)}))
+    response = client.get("/history/plays.csv")
+    assert response.mimetype == "text/csv" and "attachment" in response.headers["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(response.data.decode("utf-8-sig"))))
+    assert [(r["game"], r["player"], r["score"], r["rank"], r["winner"], r["fired"]) for r in rows] == [
+        ("Next Station Paris", "'=SUM(A1)", "32", "1", "true", "false"),
+        ("Next Station Paris", "Ben", "32", "1", "true", "false"),
+        ("L'oaf", "Bob", "36", "1", "true", "false"),
+        ("L'oaf", "Ann", "0", "2", "false", "true"),
+    ]
+    assert rows[0]["date"] == "2025-03-02 19:45:00" and rows[0]["duration_min"] == "45"
+
+
+def test_a_backup_restores_the_same_plays_in_another_app(client, app, tmp_path):
+    add(app, *GAMES.values(), loaf_tie)
+    client.post("/history/merge", data={"name": "Ben", "into": "Ana"})
+    exported = client.get("/history/export.json")
+    assert exported.mimetype == "application/json"
+    other = other_app(tmp_path).test_client()
+    upload = {"backup": (io.BytesIO(exported.data), "plays.json")}
+    response = other.post("/history/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 303 and response.headers["Location"] == "/history?imported=7&skipped=0"
+    assert "Restored 7 plays." in text(other.get(response.headers["Location"]))
+
+    def plays(c):
+        html = text(c.get("/history"))
+        links = re.findall(r'href="(/history/plays/[0-9a-f]+\.bgsplay)"', html)
+        return [c.get(link).get_json() for link in links]
+
+    assert plays(other) == plays(client)
+    assert text(other.get("/history/players/Ben")).count('<h1 class="name">Ana</h1>') == 1
+
+    again = other.post("/history/import", data={"backup": (io.BytesIO(exported.data), "p.json")})
+    assert again.headers["Location"] == "/history?imported=0&skipped=7"
+    assert "Restored 0 plays; 7 were already here." in text(other.get(again.headers["Location"]))
+
+
+def test_a_backup_bigger_than_an_ordinary_request_is_restored(client, app, tmp_path):
+    add(app, *[lambda: nsp({f"Player {i} with a long name": (3, 2, 1) for i in range(4)})] * 40, gap=timedelta(hours=1))
+    exported = client.get("/history/export.json").data
+    assert len(exported) > 64 * 1024
+    other = other_app(tmp_path).test_client()
+    response = other.post("/history/import", data={"backup": (io.BytesIO(exported), "plays.json")})
+    assert response.headers["Location"] == "/history?imported=40&skipped=0"
+
+
+def test_a_broken_backup_lists_every_problem_and_restores_nothing(client, app, tmp_path):
+    add(app, loaf_tie, koala_koalation)
+    data = client.get("/history/export.json").get_json()
+    data["plays"][0]["entries"][0]["seq"] = 9
+    data["plays"][1]["game"] = "<b>chess</b>"
+    other = other_app(tmp_path)
+    upload = {"backup": (io.BytesIO(json.dumps(data).encode()), "plays.json")}
+    response = other.test_client().post("/history/import", data=upload)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "The backup has 2 problems" in html
+    assert '<code class="name">plays[0].entries[0].seq</code>: <span class="error">must be 1' in html
+    assert "no game here is called &#39;&lt;b&gt;chess&lt;/b&gt;&#39;" in html
+    assert other.extensions["store"].list_tables() == []
+    empty = other.test_client().post("/history/import", data={})
+    assert empty.status_code == 422 and "choose the backup file to restore" in text(empty)
+
+
+def test_names_are_escaped_on_every_history_page(client, app):
+    add(app, lambda: nsp({"<script>x</script>": (3, 2, 1), "Ben": (1, 1, 0)}))
+    for url in ("/history", "/history/games/next-station-paris", "/history/players/Ben"):
+        html = client.get(url).get_data(as_text=True)
+        assert "<script>x" not in html and "&lt;script&gt;x&lt;/script&gt;" in html
+    player = client.get("/history/players/<script>x</script>")
+    assert player.status_code == 200 and "<script>x" not in player.get_data(as_text=True)
+
+
+def test_the_bgstats_link_of_a_play_matches_its_bgsplay_and_follows_merges(client, app):
+    add(app, koala_koalation)
+    client.post("/history/merge", data={"name": "Ben", "into": "Ann"})
+    html = text(client.get("/history"))
+    link = re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', html).group(1)
+    data = json.loads(unquote(link.split("?data=", 1)[1]))
+    assert {p["name"]: p["sourcePlayerId"] for p in data["players"]} == {
+        "Ann": "ann",
+        "Ben": "ann",
+        "Cy": "cy",
+        "Dee": "dee",
+    }
+    bgsplay = re.search(r'href="(/history/plays/[0-9a-f]+\.bgsplay)"', html).group(1)
+    assert client.get(bgsplay).get_json() == data
+
+
+@pytest.mark.parametrize("path", ["/history", "/history/plays.csv", "/history/export.json"])
+def test_an_empty_history_answers(client, path):
+    assert client.get(path).status_code == 200
+
+
+def test_the_pure_bgstats_dict_and_the_page_agree(client, app):
+    (row,) = add(app, loaf_tie)
+    html = text(client.get(f"/v/{row.viewer_token}"))
+    link = re.search(r'<a class="button" href="([^"]+)" rel="noopener noreferrer">Send to BG Stats</a>', html).group(1)
+    from companion.web.history import all_plays
+
+    with app.test_request_context():
+        (play,) = all_plays()
+    assert json.loads(parse_qs(urlsplit(link).query)["data"][0]) == bgstats(play, People({}))
+
+
+def test_the_home_page_leads_to_the_history(client):
+    assert 'href="/history">Play history and player stats</a>' in client.get("/").get_data(as_text=True)
