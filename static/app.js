@@ -2,7 +2,7 @@
 (function () {
   "use strict";
 
-  var POLL_MS = 2000;
+  var POLL_MS = 1500; // under the 2 s promise, with room for the request itself
 
   function dirty() {
     var active = document.activeElement;
