@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from .store import EntryRow
+from .rows import EntryRow
 
 UNDO = "undo"
 CORRECT = "correct"
@@ -15,7 +15,8 @@ CORRECT = "correct"
 
 @dataclass(frozen=True)
 class Standing:
-    """A game entry as it now stands: its payload (corrected if so), and whether it was undone and by whom."""
+    """A game entry as it now stands: its payload (corrected if so) under schema `version`, and whether it was
+    undone and by whom."""
 
     seq: int
     kind: str
@@ -24,6 +25,7 @@ class Standing:
     at: datetime
     undone_by: str | None = None
     corrected_by: str | None = None
+    version: int = 1
 
     @property
     def active(self) -> bool:
@@ -31,20 +33,27 @@ class Standing:
 
 
 def standing(rows: Sequence[EntryRow]) -> list[Standing]:
-    """Every game entry in order, with undo and correct entries applied to the ones they name."""
+    """Every game entry in order, with undo and correct entries applied to the ones they name. A correction's
+    payload is written under its own row's version."""
     result: dict[int, Standing] = {}
     for row in rows:
+        target = result.get(_target(row)) if row.kind in (UNDO, CORRECT) else None
         if row.kind == UNDO:
-            target = result.get(row.payload.get("target", -1))
             if target:
                 result[target.seq] = replace(target, undone_by=row.author)
         elif row.kind == CORRECT:
-            target = result.get(row.payload.get("target", -1))
-            if target:
-                result[target.seq] = replace(target, payload=row.payload["payload"], corrected_by=row.author)
+            if target and isinstance(row.payload.get("payload"), dict):
+                fixed = row.payload["payload"]
+                result[target.seq] = replace(target, payload=fixed, corrected_by=row.author, version=row.version)
         else:
-            result[row.seq] = Standing(row.seq, row.kind, row.payload, row.author, row.at)
+            result[row.seq] = Standing(row.seq, row.kind, row.payload, row.author, row.at, version=row.version)
     return list(result.values())
+
+
+def _target(row: EntryRow) -> int | None:
+    """The seq an undo or correction names; None when a damaged row names none."""
+    target = row.payload.get("target") if isinstance(row.payload, dict) else None
+    return target if isinstance(target, int) else None
 
 
 def active(rows: Sequence[EntryRow]) -> list[Standing]:

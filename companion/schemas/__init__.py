@@ -40,6 +40,23 @@ class FormModel(StrictModel):
     model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
 
 
+class EntryForm(FormModel):
+    """An HTML form that makes one entry. Forms are only one way to make an entry: `to_payload` converts the posted
+    fields into the entry's canonical payload, `values_of` turns a stored payload back into the form's values (to
+    correct it), and `field_of` names the form field a problem in the canonical payload belongs to."""
+
+    def to_payload(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        return dict(payload)
+
+    @classmethod
+    def field_of(cls, loc: str) -> str:
+        return loc
+
+
 def loc_text(loc: Iterable[Any]) -> str:
     """("players", 1, "hand", "lion") -> "players[1].hand.lion"."""
     text = ""

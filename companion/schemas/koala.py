@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from ..games import koala
-from . import Count, Endpoint, FormModel, Name, StrictModel, result_json
+from . import Count, Endpoint, EntryForm, FormModel, Name, StrictModel, result_json
 
 
 class PlayerIn(StrictModel):
@@ -72,7 +72,7 @@ class OptionsForm(FormModel):
     teams: bool = False
 
 
-class SeatForm(FormModel):
+class SeatForm(EntryForm):
     """Who sits at one cave (white koala) and who stands behind it (black koala); empty means nobody."""
 
     cave: int = Field(ge=1, le=koala.MAX_CAVES)
@@ -82,7 +82,7 @@ class SeatForm(FormModel):
     _nobody = field_validator("white", "black", mode="before")(_blank_is_nobody)
 
 
-class FoodForm(FormModel):
+class FoodForm(EntryForm):
     """The food cards in one cave."""
 
     cave: int = Field(ge=1, le=koala.MAX_CAVES)
@@ -94,14 +94,14 @@ class FoodForm(FormModel):
         return (self.pizza, self.hamburger, self.spaghetti)
 
 
-class FeastsForm(FormModel):
+class FeastsForm(EntryForm):
     """The feast cards one player holds."""
 
     player: Name
     feasts: int = Field(ge=0, le=koala.FEAST_CARDS)
 
 
-class TeamForm(FormModel):
+class TeamForm(EntryForm):
     """One player's team card in the team game: a team's name, or "?"."""
 
     player: Name

@@ -15,7 +15,7 @@ from pydantic import Field, model_serializer, model_validator
 from ..games import loaf
 from ..games.base import Problem, RuleError, raise_if
 from ..games.loaf_effects import Effect, Target
-from . import Endpoint, FormModel, Name, StrictModel
+from . import Endpoint, EntryForm, FormModel, Name, StrictModel
 
 # --- The JSON API -------------------------------------------------------------------------------------------------
 
@@ -217,7 +217,7 @@ class LoafOptions(FormModel):
     advanced: bool = False
 
 
-class RoundForm(FormModel):
+class RoundForm(EntryForm):
     """One round as the table page enters it: the order, each player's card, the review card, the choices."""
 
     average: int

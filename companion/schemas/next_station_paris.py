@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ..games import next_station_paris as nsp
 from ..games.base import RuleError
-from . import Count, Endpoint, FormModel, Name, StrictModel, duplicate_name_problems, result_json
+from . import Count, Endpoint, EntryForm, Name, StrictModel, duplicate_name_problems, result_json
 
 Color = Literal["blue", "green", "orange", "purple"]
 
@@ -79,7 +79,49 @@ ENDPOINTS = [
 ]
 
 
-class LineForm(FormModel):
+# --- a table's entries ----------------------------------------------------------------------------------------
+
+
+class LineEntryIn(StrictModel):
+    """A player's line for one round (version 2): the round, and the line as the score calculator takes it."""
+
+    player: Name
+    round: int = Field(ge=1, le=nsp.ROUNDS)
+    line: LineIn
+
+    def to_engine(self) -> nsp.LineEntry:
+        return nsp.LineEntry(self.player, self.round, self.line.to_engine())
+
+
+class BonusEntryIn(StrictModel):
+    """A player's interchanges, crossings and objectives (version 2), entered after the fourth round."""
+
+    player: Name
+    interchanges: InterchangesIn = Field(default_factory=InterchangesIn)
+    crossings: CrossingsIn = Field(default_factory=CrossingsIn)
+    objectives: Count = 0
+
+    def to_engine(self) -> nsp.BonusEntry:
+        return nsp.BonusEntry(self.player, self.interchanges.to_engine(), self.crossings.to_engine(), self.objectives)
+
+
+LINE_FIELDS = ("color", "districts", "max_stations_in_district", "monuments")
+BONUS_FIELDS = {"interchanges": ("2", "3", "4"), "crossings": ("1", "2")}
+
+
+def line_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 kept the line's fields beside the player and round."""
+    line = {name: payload[name] for name in LINE_FIELDS if name in payload}
+    return {"player": payload["player"], "round": payload["round"], "line": line}
+
+
+def bonus_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 named each count `interchanges_2`, `crossings_1`..."""
+    nested = {group: {k: payload.get(f"{group}_{k}", 0) for k in keys} for group, keys in BONUS_FIELDS.items()}
+    return {"player": payload["player"], **nested, "objectives": payload.get("objectives", 0)}
+
+
+class LineForm(EntryForm):
     """One player's line for one round, as a table page enters it."""
 
     player: Name
@@ -89,12 +131,19 @@ class LineForm(FormModel):
     max_stations_in_district: Count
     monuments: Count = 0
 
-    def to_entry(self) -> nsp.LineEntry:
-        line = nsp.SubwayLine(self.color, self.districts, self.max_stations_in_district, self.monuments)
-        return nsp.LineEntry(self.player, self.round, line)
+    def to_payload(self) -> dict[str, Any]:
+        return line_v1_to_v2(self.model_dump(mode="json"))
+
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        return {"player": payload["player"], "round": payload["round"], **payload["line"]}
+
+    @classmethod
+    def field_of(cls, loc: str) -> str:
+        return loc.removeprefix("line.")
 
 
-class BonusForm(FormModel):
+class BonusForm(EntryForm):
     """A player's interchanges, crossings and objectives, entered after the fourth round."""
 
     player: Name
@@ -105,10 +154,14 @@ class BonusForm(FormModel):
     crossings_2: Count = 0
     objectives: Count = 0
 
-    def to_entry(self) -> nsp.BonusEntry:
-        return nsp.BonusEntry(
-            self.player,
-            {2: self.interchanges_2, 3: self.interchanges_3, 4: self.interchanges_4},
-            {1: self.crossings_1, 2: self.crossings_2},
-            self.objectives,
-        )
+    def to_payload(self) -> dict[str, Any]:
+        return bonus_v1_to_v2(self.model_dump(mode="json"))
+
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        flat = {f"{group}_{k}": payload[group][k] for group, keys in BONUS_FIELDS.items() for k in keys}
+        return {"player": payload["player"], **flat, "objectives": payload["objectives"]}
+
+    @classmethod
+    def field_of(cls, loc: str) -> str:
+        return loc.replace(".", "_")

@@ -12,7 +12,7 @@ from pydantic_core import PydanticCustomError
 from ..games import orleans as orl
 from ..games import orleans_torture as tort
 from ..games.base import RuleError
-from . import Count, Endpoint, FormModel, Name, StrictModel, duplicate_name_problems, result_json
+from . import Count, Endpoint, EntryForm, FormModel, Name, StrictModel, duplicate_name_problems, result_json
 
 Event = Literal["harvest", "taxes", "income", "trading_day"]
 Phase = Literal["A", "B", "C"]
@@ -262,7 +262,7 @@ class OptionsForm(FormModel):
     coin_spaces: CoinSpaces = orl.DEFAULT_COIN_SPACES
 
 
-class TrackForm(FormModel):
+class TrackForm(EntryForm):
     """The coin spaces corrected mid-game (torture steps back never land on or pass one)."""
 
     coin_spaces: CoinSpaces
@@ -281,7 +281,7 @@ HOLDINGS = (
 )
 
 
-class HoldingsForm(FormModel):
+class HoldingsForm(EntryForm):
     """One player's holdings, set or corrected as a whole."""
 
     player: Name
@@ -313,7 +313,7 @@ def food_field(seat: int, kind: str) -> str:
     return f"food_{seat}_{kind}"
 
 
-class _EventFields(FormModel):
+class _EventFields(EntryForm):
     event: Event
     phase: Phase | None = Field(None, description="not asked with the classic rule set")
 
@@ -359,7 +359,7 @@ TORTURE_FIELDS: dict[str, tort.GiveUp] = {
 }
 
 
-class TortureForm(FormModel):
+class TortureForm(EntryForm):
     """How many of each item one player gives up for the coins the last event left them short."""
 
     player: Name
@@ -382,5 +382,5 @@ class TortureForm(FormModel):
         return [TORTURE_FIELDS[name] for name in self.fields()]
 
 
-class EndForm(FormModel):
+class EndForm(EntryForm):
     """The game is over: the scores are final."""

@@ -14,7 +14,7 @@ from pydantic import BeforeValidator, Discriminator, Field, PlainSerializer, Tag
 
 from ..games import oz
 from ..games.base import RuleError
-from . import Count, Endpoint, FormModel, Name, StrictModel, duplicate_name_problems, result_json
+from . import Count, Endpoint, EntryForm, Name, StrictModel, duplicate_name_problems, result_json
 
 Character = Literal["dorothy", "lion", "scarecrow", "robot", "toto", "oz", "glinda", "witch"]
 StoryKind = Literal[
@@ -176,7 +176,7 @@ def _resolve_slot(data: dict[str, Any], slot: int) -> None:
             data[prefix + name] = example[name]
 
 
-class _HandFormBase(FormModel):
+class _HandFormBase(EntryForm):
     """One player's hand and face-up stories, as a table page enters it (fields: see the module docstring)."""
 
     player: Name

@@ -9,8 +9,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..entries import EntryKind
 from ..games.base import Result
 from ..log import Standing
+from ..schemas import EntryForm
 
 
 def never(state: Any) -> bool:
@@ -20,15 +22,17 @@ def never(state: Any) -> bool:
 
 @dataclass(frozen=True)
 class TableKind:
-    """A game's table: entry forms by kind, the replay of its standing entries, a sentence per entry, and the
-    scores of a state (so far, or final). `options` validates the game's own choices when a table starts
+    """A game's table: its entry kinds (each a canonical, versioned payload schema), the HTML forms that make
+    them (by entry kind), the replay of its standing entries (canonical payloads only), a sentence per entry, and
+    the scores of a state (so far, or final). `options` validates the game's own choices when a table starts
     (stored as setup["options"]), with `options_template` holding their form fields.
 
     Every table page extends base.html and puts everything that changes inside `{% block live %}`, in a
     `<div id="live">` that polls `{base}/live?v={version}` (see next-station-paris/table.html)."""
 
     slug: str
-    forms: dict[str, type[BaseModel]]
+    entries: dict[str, EntryKind]
+    forms: dict[str, type[EntryForm]]
     replay: Callable[[dict[str, Any], Sequence[Standing]], Any]
     describe: Callable[[str, dict[str, Any]], str]
     result: Callable[[Any], Result]
@@ -36,6 +40,11 @@ class TableKind:
     options: type[BaseModel] | None = None
     options_template: str | None = None
     finished: Callable[[Any], bool] = never  # whether a state's game is over (a play for the history)
+
+
+def legacy_entries(forms: dict[str, type[EntryForm]]) -> dict[str, EntryKind]:
+    """Entry kinds whose payload is still the shape of the form that makes them (version 1)."""
+    return {name: EntryKind(name, form, (form.__doc__ or name).strip().splitlines()[0]) for name, form in forms.items()}
 
 
 @cache

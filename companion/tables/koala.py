@@ -14,7 +14,7 @@ from ..games.base import Problem, Result, RuleError
 from ..games.koala_checks import TEAMS_MIN_PLAYERS, seating, team_key
 from ..log import Standing
 from ..schemas.koala import FeastsForm, FoodForm, OptionsForm, SeatForm, TeamForm
-from . import TableKind
+from . import TableKind, legacy_entries
 
 ROLES = ("white", "black")
 Slot = tuple[int, str]
@@ -276,6 +276,7 @@ def result(table: KoalaTable) -> Result:
 
 KIND = TableKind(
     "koala",
+    legacy_entries(FORMS),
     FORMS,
     replay,
     describe,

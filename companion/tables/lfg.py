@@ -16,7 +16,7 @@ from ..games import lfg
 from ..games.base import Line, PlayerScore, Problem, Result, RuleError
 from ..log import Standing
 from ..schemas.lfg import CATALOG_SIZE, HeroForm, LfgOptions, PartyForm, PickForm, RemoveHeroForm, gather_ticks
-from . import TableKind
+from . import TableKind, legacy_entries
 
 
 @dataclass(frozen=True)
@@ -289,6 +289,7 @@ def result(state: State) -> Result:
 
 KIND = TableKind(
     "lfg",
+    legacy_entries(FORMS),
     FORMS,
     replay,
     describe,

@@ -17,7 +17,7 @@ from ..games.base import Problem, Result, RuleError
 from ..games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION, Effect, score_game
 from ..log import Standing
 from ..schemas.loaf import ADVANCED_TARGETS, BASIC_TARGETS, QUICK_CARDS, LoafOptions, RoundForm
-from . import TableKind
+from . import TableKind, legacy_entries
 
 PENDING = -1  # the seq of an entry being checked before it is stored
 
@@ -229,6 +229,7 @@ def result(table: LoafTable) -> Result:
 
 KIND = TableKind(
     "loaf",
+    legacy_entries({"round": RoundForm}),
     {"round": RoundForm},
     replay,
     describe,

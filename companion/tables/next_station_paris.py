@@ -5,29 +5,45 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..entries import EntryKind
 from ..games import next_station_paris as nsp
 from ..games.base import Result
 from ..log import Standing
-from ..schemas.next_station_paris import BonusForm, LineForm
+from ..schemas.next_station_paris import (
+    BonusEntryIn,
+    BonusForm,
+    LineEntryIn,
+    LineForm,
+    bonus_v1_to_v2,
+    line_v1_to_v2,
+)
 from . import TableKind
+
+ENTRIES = {
+    "line": EntryKind("line", LineEntryIn, "A player's line for one round.", version=2, upgrades={1: line_v1_to_v2}),
+    "bonus": EntryKind(
+        "bonus",
+        BonusEntryIn,
+        "A player's interchanges, overhead crossings and objectives, after the fourth round.",
+        version=2,
+        upgrades={1: bonus_v1_to_v2},
+    ),
+}
+SCHEMAS: dict[str, Any] = {"line": LineEntryIn, "bonus": BonusEntryIn}
 
 
 def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> nsp.Table:
     table = nsp.new_table(setup["players"])
     for entry in entries:
-        form = FORMS[entry.kind].model_validate(entry.payload)
-        table = nsp.apply(table, form.to_entry())
+        table = nsp.apply(table, SCHEMAS[entry.kind].model_validate(entry.payload).to_engine())
     return table
 
 
 def describe(kind: str, payload: dict[str, Any]) -> str:
     if kind == "line":
-        line = LineForm.model_validate(payload).to_entry().line
+        line = LineEntryIn.model_validate(payload).line.to_engine()
         return f"{payload['player']}'s round {payload['round']} line: {line.explain()} = {line.score}"
     return f"{payload['player']}'s interchanges, crossings and objectives"
-
-
-FORMS = {"line": LineForm, "bonus": BonusForm}
 
 
 def result(table: nsp.Table) -> Result:
@@ -36,7 +52,8 @@ def result(table: nsp.Table) -> Result:
 
 KIND = TableKind(
     "next-station-paris",
-    FORMS,
+    ENTRIES,
+    {"line": LineForm, "bonus": BonusForm},
     replay,
     describe,
     result,

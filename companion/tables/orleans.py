@@ -28,7 +28,7 @@ from ..schemas.orleans import (
     TrackForm,
     food_field,
 )
-from . import TableKind
+from . import TableKind, legacy_entries
 
 EVENT_NAMES = {"harvest": "Harvest", "taxes": "Taxes", "income": "Income", "trading_day": "Trading Day"}
 
@@ -333,6 +333,7 @@ def result(table: Table) -> Result:
 
 KIND = TableKind(
     "orleans",
+    legacy_entries(FORMS),
     FORMS,
     replay,
     describe,

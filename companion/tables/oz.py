@@ -14,7 +14,7 @@ from ..games.base import Problem, Result, RuleError
 from ..games.oz_cards import display
 from ..log import Standing
 from ..schemas.oz import HandForm
-from . import TableKind
+from . import TableKind, legacy_entries
 
 
 def display_names(characters: Sequence[str], joiner: str = " + ") -> str:
@@ -157,4 +157,13 @@ def result(table: OzTable) -> Result:
     return replace(scored, winners=(), notes=notes)
 
 
-KIND = TableKind("oz", {"hand": HandForm}, replay, describe, result, "oz/table.html", finished=lambda t: t.finished)
+KIND = TableKind(
+    "oz",
+    legacy_entries({"hand": HandForm}),
+    {"hand": HandForm},
+    replay,
+    describe,
+    result,
+    "oz/table.html",
+    finished=lambda t: t.finished,
+)

@@ -6,10 +6,12 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..entries import EntryKind
 from ..games import GAMES, Game
-from ..log import Standing, standing
+from ..log import Standing
 from ..store import EntryRow, TableRow
 from ..tables import TableKind, kinds
+from ..tables.replay import Broken, Replayed, replay, undoable
 
 
 @dataclass(frozen=True)
@@ -26,14 +28,28 @@ class TableView:
     row: TableRow
     game: Game
     kind: TableKind
-    state: Any
-    log: list[Standing]
+    replayed: Replayed
     version: int
     base: str
     editable: bool
     who: str | None = None
     message: str | None = None
     failed: Failed | None = None
+
+    @property
+    def state(self) -> Any:
+        return self.replayed.state
+
+    @property
+    def log(self) -> list[Standing]:
+        return self.replayed.log
+
+    @property
+    def broken(self) -> Broken | None:
+        return self.replayed.broken
+
+    def undoable(self, entry: Standing) -> bool:
+        return entry.seq in undoable(self.replayed)
 
     @property
     def players(self) -> list[str]:
@@ -45,11 +61,17 @@ class TableView:
 
     @property
     def last_active(self) -> Standing | None:
-        active = [s for s in self.log if s.active]
+        active = self.replayed.active
         return active[-1] if active else None
 
     def describe(self, entry: Standing) -> str:
-        return self.kind.describe(entry.kind, entry.payload)
+        """The entry in a sentence; one that cannot be read says so instead."""
+        if entry.version != self.kind.entries.get(entry.kind, _NO_KIND).version:
+            return f"an entry that cannot be read ({entry.kind})"
+        try:
+            return self.kind.describe(entry.kind, entry.payload)
+        except Exception:  # noqa: BLE001 - a damaged entry still gets a line in the log
+            return f"an entry that cannot be read ({entry.kind})"
 
     def values(self, form: str) -> dict[str, Any]:
         return self.failed.values if self.failed and self.failed.form == form else {}
@@ -64,7 +86,8 @@ class TableView:
 
 def build(row: TableRow, rows: list[EntryRow], *, editable: bool, base: str, **extra: Any) -> TableView:
     kind = kinds()[row.game]
-    log = standing(rows)
-    state = kind.replay(row.setup, [s for s in log if s.active])
     version = rows[-1].seq if rows else 0
-    return TableView(row, GAMES[row.game], kind, state, log, version, base, editable, **extra)
+    return TableView(row, GAMES[row.game], kind, replay(kind, row.setup, rows), version, base, editable, **extra)
+
+
+_NO_KIND = EntryKind("", object, "", version=-1)  # type: ignore[arg-type]

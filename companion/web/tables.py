@@ -12,10 +12,12 @@ from flask.typing import ResponseReturnValue
 from jinja2_fragments.flask import render_block
 from pydantic import ValidationError
 
-from ..games.base import RuleError
-from ..log import CORRECT, UNDO, Standing, standing
-from ..schemas import validation_problems
-from ..store import StaleWrite, TableRow, now, tables
+from ..games.base import Problem, RuleError
+from ..log import CORRECT, UNDO, Standing
+from ..rows import EntryRow
+from ..schemas import EntryForm, validation_problems
+from ..store import StaleWrite, TableRow, tables
+from ..tables.replay import check_correction, check_entry, undoable
 from . import store
 from .render import is_htmx, page
 from .table_view import Failed, TableView, build
@@ -105,27 +107,41 @@ def enter(token: str) -> ResponseReturnValue:
     if _already_entered(row):
         return _done(row)
     view = _view(row)
-    schema = view.kind.forms.get(kind_name) or abort(400)
+    form = view.kind.forms.get(kind_name) or abort(400)
     try:
-        entry = schema.model_validate(values)
-        payload = entry.model_dump(mode="json")
-        view.kind.replay(row.setup, [*[s for s in view.log if s.active], _pending(kind_name, payload)])
+        payload = form.model_validate(values).to_payload()
     except ValidationError as exc:
-        return _refuse(row, Failed(form_key, values, {p.loc: p.msg for p in validation_problems(exc)}))
-    except RuleError as exc:
-        return _refuse(row, Failed(form_key, values, {p.loc or "form": p.msg for p in exc.problems}))
-    return _append(row, kind_name, payload, Failed(form_key, values))
+        return _refuse(row, Failed(form_key, values, _located(validation_problems(exc))))
+    try:
+        payload = check_entry(view.kind, row.setup, view.replayed, kind_name, payload)
+    except (ValidationError, RuleError) as exc:
+        return _refuse(row, Failed(form_key, values, _located(_problems(exc), form)))
+    return _append(row, kind_name, payload, view.kind.entries[kind_name].version, Failed(form_key, values))
 
 
-def _pending(kind: str, payload: dict[str, Any]) -> Standing:
-    return Standing(seq=-1, kind=kind, payload=payload, author="", at=now())
+def _problems(exc: ValidationError | RuleError) -> list[Problem]:
+    return validation_problems(exc) if isinstance(exc, ValidationError) else list(exc.problems)
+
+
+def _located(problems: list[Problem], form: type[EntryForm] | None = None) -> dict[str, str]:
+    """Problems by the form field they belong to (`form` maps a canonical payload's locations onto its fields)."""
+    return {(form.field_of(p.loc) if form and p.loc else p.loc) or "form": p.msg for p in problems}
 
 
 def _refuse(row: TableRow, failed: Failed) -> ResponseReturnValue:
     return _render(_view(row, failed=failed, message="That entry was not saved: see what to fix below."), 422)
 
 
-def _append(row: TableRow, kind: str, payload: dict[str, Any], failed: Failed | None) -> ResponseReturnValue:
+def write_entry(
+    row: TableRow, based_on: int, entry_id: str, kind: str, payload: dict[str, Any], version: int, author: str
+) -> tuple[EntryRow, bool]:
+    """Store one checked entry (pages and the table API both write through here); raises StaleWrite."""
+    return store().append(row.id, based_on, entry_id, kind, payload, author, version)
+
+
+def _append(
+    row: TableRow, kind: str, payload: dict[str, Any], version: int, failed: Failed | None
+) -> ResponseReturnValue:
     try:
         based_on = int(request.form.get("version", ""))
     except ValueError:
@@ -135,7 +151,7 @@ def _append(row: TableRow, kind: str, payload: dict[str, Any], failed: Failed | 
     entry_id = request.form.get("entry_id", "")[:64] or abort(400)
     author = session.get("who", {}).get(row.token) or ANONYMOUS
     try:
-        store().append(row.id, based_on, entry_id, kind, payload, author)
+        write_entry(row, based_on, entry_id, kind, payload, version, author)
     except StaleWrite as stale:
         return _render(_view(row, failed=failed, message=_stale_message(row, stale)), 409)
     return _done(row)
@@ -157,13 +173,26 @@ def _stale_message(row: TableRow, stale: StaleWrite) -> str:
     latest = stale.latest
     if latest is None:
         return "The table changed: here is the new state. Check your entry and tap again."
+    return (
+        f"{latest.author} just {what_changed(view, latest)}. Here is the new state: check yours and tap again, "
+        "nothing was saved twice."
+    )
+
+
+def what_changed(view: TableView, latest: EntryRow) -> str:
+    """The latest entry in a few words ("entered Ann's round 2 line…"), for a phone whose write was stale."""
     if latest.kind == UNDO:
-        what = "undid the last entry"
-    elif latest.kind == CORRECT:
-        what = "corrected " + view.kind.describe(latest.payload["kind"], latest.payload["payload"])
-    else:
-        what = "entered " + view.kind.describe(latest.kind, latest.payload)
-    return f"{latest.author} just {what}. Here is the new state: check yours and tap again, nothing was saved twice."
+        return "undid an entry"
+    standing = next((s for s in view.log if s.seq == _target(latest)), None) if latest.kind == CORRECT else None
+    if standing is not None:
+        return "corrected " + view.describe(standing)
+    entry = next((s for s in view.log if s.seq == latest.seq), None)
+    return "entered " + (view.describe(entry) if entry else "something")
+
+
+def _target(row: EntryRow) -> int | None:
+    target = row.payload.get("target") if isinstance(row.payload, dict) else None
+    return target if isinstance(target, int) else None
 
 
 @bp.post("/t/<token>/undo")
@@ -171,19 +200,28 @@ def undo(token: str) -> ResponseReturnValue:
     row = _table(token)
     if _already_entered(row):
         return _done(row)
-    target = request.form.get("target", "")
-    last = next((s for s in reversed(standing(store().entries(row.id))) if s.active), None)
-    if last is None or str(last.seq) != target:
+    view = _view(row)
+    target = next((seq for seq in undoable(view.replayed) if str(seq) == request.form.get("target", "")), None)
+    if target is None:
         return _render(_view(row, message="Nothing to undo there: the table changed. Here is the new state."), 409)
-    return _append(row, UNDO, {"target": last.seq}, None)
+    return _append(row, UNDO, {"target": target}, 1, None)
+
+
+def _counting(view: TableView, seq: int) -> Standing:
+    """The active entry `seq` (one that counts, or the broken one), or 404."""
+    return next((s for s in view.log if s.seq == seq and s.active and s.kind in view.kind.forms), None) or abort(404)
 
 
 @bp.get("/t/<token>/entries/<int:seq>/edit")
 def edit(token: str, seq: int) -> ResponseReturnValue:
     row = _table(token)
     view = _view(row)
-    entry = next((s for s in view.log if s.seq == seq and s.active), None) or abort(404)
-    failed = Failed("correct", {k: str(v) for k, v in entry.payload.items()})
+    entry = _counting(view, seq)
+    try:
+        values = view.kind.forms[entry.kind].values_of(entry.payload)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        values = {}  # a damaged entry: its form starts empty
+    failed = Failed("correct", {k: "" if v is None else str(v) for k, v in values.items()})
     return page("table_edit.html", view=replace(view, failed=failed), entry=entry, game=view.game)
 
 
@@ -193,17 +231,23 @@ def correct(token: str, seq: int) -> ResponseReturnValue:
     if _already_entered(row):
         return _done(row)
     view = _view(row)
-    entry = next((s for s in view.log if s.seq == seq and s.active), None) or abort(404)
+    entry = _counting(view, seq)
+    form = view.kind.forms[entry.kind]
     values = {k: v for k, v in request.form.items() if k not in ("csrf_token", "version", "entry_id")}
     try:
-        payload = view.kind.forms[entry.kind].model_validate(values).model_dump(mode="json")
-        fixed = [_pending(s.kind, payload) if s.seq == seq else s for s in view.log if s.active]
-        view.kind.replay(row.setup, fixed)
+        payload = form.model_validate(values).to_payload()
+    except ValidationError as exc:
+        return _refuse_correction(view, entry, Failed("correct", values, _located(validation_problems(exc))))
+    try:
+        _, payload = check_correction(view.kind, row.setup, view.replayed, seq, payload)
     except (ValidationError, RuleError) as exc:
-        problems = validation_problems(exc) if isinstance(exc, ValidationError) else list(exc.problems)
-        failed = Failed("correct", values, {p.loc or "form": p.msg for p in problems})
-        return page("table_edit.html", status=422, view=replace(view, failed=failed), entry=entry, game=view.game)
-    return _append(row, CORRECT, {"target": seq, "kind": entry.kind, "payload": payload}, None)
+        return _refuse_correction(view, entry, Failed("correct", values, _located(_problems(exc), form)))
+    version = view.kind.entries[entry.kind].version
+    return _append(row, CORRECT, {"target": seq, "kind": entry.kind, "payload": payload}, version, None)
+
+
+def _refuse_correction(view: TableView, entry: Standing, failed: Failed) -> ResponseReturnValue:
+    return page("table_edit.html", status=422, view=replace(view, failed=failed), entry=entry, game=view.game)
 
 
 @bp.post("/t/<token>/me")

@@ -1,0 +1,56 @@
+"""Entry kinds: each kind of entry a table takes has one canonical payload schema, with a version, and the steps
+that upgrade a payload written under any older version. Stored rows stay as they were written; replay upgrades
+them as it reads them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+Payload = dict[str, Any]
+Upgrade = Callable[[Payload], Payload]
+
+
+class UnreadableEntry(ValueError):
+    """A stored payload this code cannot bring up to date."""
+
+
+@dataclass(frozen=True)
+class EntryKind:
+    """One kind of entry: its canonical `schema` at `version`, and `upgrades[n]` turning a version-n payload into
+    a version-(n + 1) one. `summary` says in a line what the entry records."""
+
+    name: str
+    schema: type[BaseModel]
+    summary: str
+    version: int = 1
+    upgrades: Mapping[int, Upgrade] = field(default_factory=dict)
+
+    def upgrade(self, version: int, payload: Payload) -> Payload:
+        """The payload brought from `version` up to this kind's version, one step at a time."""
+        if version > self.version:
+            raise UnreadableEntry(
+                f"it was written by a newer version of the app ({self.name} v{version}; this one reads up to "
+                f"v{self.version})"
+            )
+        while version < self.version:
+            step = self.upgrades.get(version)
+            if step is None:
+                raise UnreadableEntry(f"there is no upgrade from {self.name} v{version}")
+            try:
+                payload = step(payload)
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise UnreadableEntry(f"its {self.name} v{version} payload could not be upgraded ({exc!r})") from exc
+            version += 1
+        return payload
+
+    def validate(self, payload: Any) -> BaseModel:
+        """The payload as this kind's schema (raises pydantic's ValidationError)."""
+        return self.schema.model_validate(payload)
+
+    def canonical(self, payload: Any) -> Payload:
+        """The payload validated and written back as stored JSON (aliases as the API names them)."""
+        return self.validate(payload).model_dump(mode="json", by_alias=True)

@@ -1,0 +1,156 @@
+"""A table's log replayed into a state, as far as it goes: old payloads are upgraded on the way, and an entry that
+cannot be read or replayed stops the replay there, named, instead of making the whole table unreadable. New
+entries and corrections are checked against the same replay before they are stored."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..entries import UnreadableEntry
+from ..games.base import Problem, RuleError
+from ..log import Standing, standing
+from ..rows import EntryRow
+from ..schemas import validation_problems
+from ..store import now
+from . import TableKind
+
+
+@dataclass(frozen=True)
+class Broken:
+    """The first entry that cannot be replayed, and why."""
+
+    seq: int
+    kind: str
+    author: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A table's state, its standing entries (payloads brought up to date where they could be), and the entry the
+    replay stopped at, if any."""
+
+    state: Any
+    log: list[Standing]
+    broken: Broken | None = None
+
+    @property
+    def active(self) -> list[Standing]:
+        """The active entries that count: those before a broken one."""
+        entries = [s for s in self.log if s.active]
+        if self.broken is None:
+            return entries
+        return [s for s in entries if s.seq < self.broken.seq]
+
+
+def replay(kind: TableKind, setup: dict[str, Any], rows: Sequence[EntryRow]) -> Replayed:
+    """The table's log replayed; never raises for a bad entry (only for a setup the game cannot start from)."""
+    log, broken = _upgraded(kind, standing(rows))
+    entries = [s for s in log if s.active and (broken is None or s.seq < broken.seq)]
+    if broken is None:
+        try:
+            return Replayed(kind.replay(setup, entries), log)
+        except Exception:  # noqa: BLE001 - any failure, a bug included, is found again below and named
+            pass
+    state, failed = _as_far_as_it_goes(kind, setup, entries)
+    return Replayed(state, log, failed or broken)
+
+
+def _upgraded(kind: TableKind, log: list[Standing]) -> tuple[list[Standing], Broken | None]:
+    """Every standing entry with its payload upgraded to its kind's version, and the first active one that could
+    not be (an undone entry that cannot be read keeps its payload as stored)."""
+    result, broken = [], None
+    for entry in log:
+        try:
+            result.append(_upgrade(kind, entry))
+        except UnreadableEntry as exc:
+            result.append(entry)
+            if entry.active and broken is None:
+                broken = Broken(entry.seq, entry.kind, entry.author, f"it cannot be read: {exc}")
+    return result, broken
+
+
+def _upgrade(kind: TableKind, entry: Standing) -> Standing:
+    entry_kind = kind.entries.get(entry.kind)
+    if entry_kind is None:
+        raise UnreadableEntry(f"this game has no entries of the kind “{entry.kind}”")
+    if not isinstance(entry.payload, dict):
+        raise UnreadableEntry("its payload is not an object")
+    payload = entry_kind.upgrade(entry.version, entry.payload)
+    return replace(entry, payload=payload, version=entry_kind.version)
+
+
+def _as_far_as_it_goes(kind: TableKind, setup: dict[str, Any], entries: list[Standing]) -> tuple[Any, Broken | None]:
+    """The state after the longest run of entries that replays, and the entry that broke it."""
+    state = kind.replay(setup, [])
+    for i, entry in enumerate(entries):
+        try:
+            state = kind.replay(setup, entries[: i + 1])
+        except Exception as exc:  # noqa: BLE001 - a bug in an old entry must not take the table down
+            return state, Broken(entry.seq, entry.kind, entry.author, _why(exc))
+    return state, None
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, RuleError):
+        return "; ".join(p.msg for p in exc.problems)
+    if isinstance(exc, ValidationError):
+        return "; ".join(f"{p.loc}: {p.msg}" if p.loc else p.msg for p in validation_problems(exc))
+    return f"the app could not replay it ({type(exc).__name__})"
+
+
+def pending(kind: str, payload: dict[str, Any], version: int) -> Standing:
+    """An entry not stored yet, to replay before storing it."""
+    return Standing(seq=2**62, kind=kind, payload=payload, author="", at=now(), version=version)
+
+
+def check_entry(kind: TableKind, setup: dict[str, Any], replayed: Replayed, name: str, payload: Any) -> dict[str, Any]:
+    """The canonical payload of a new entry of kind `name` that fits the table as it stands. Raises pydantic's
+    ValidationError for a payload of the wrong shape and RuleError for one the game's rules refuse."""
+    _refuse_if_broken(replayed)
+    entry_kind = kind.entries.get(name)
+    if entry_kind is None:
+        raise RuleError(f"{kind.slug} tables take entries of kind {', '.join(kind.entries)}", "kind")
+    canonical = entry_kind.canonical(payload)
+    kind.replay(setup, [*replayed.active, pending(name, canonical, entry_kind.version)])
+    return canonical
+
+
+def check_correction(
+    kind: TableKind, setup: dict[str, Any], replayed: Replayed, target: int, payload: Any
+) -> tuple[Standing, dict[str, Any]]:
+    """The active entry `target` and the canonical payload that replaces it, if the table replays with it. A broken
+    entry may be corrected (that is one way to mend it); while one is broken, no other entry may be."""
+    if replayed.broken and replayed.broken.seq != target:
+        _refuse_if_broken(replayed)
+    entries = [s for s in replayed.log if s.active]
+    entry = next((s for s in entries if s.seq == target), None)
+    if entry is None or entry.kind not in kind.entries:
+        raise RuleError(f"there is no entry #{target} that counts at this table", "target")
+    entry_kind = kind.entries[entry.kind]
+    canonical = entry_kind.canonical(payload)
+    fixed = [pending(s.kind, canonical, entry_kind.version) if s.seq == target else s for s in entries]
+    try:
+        kind.replay(setup, fixed)
+    except (RuleError, ValidationError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a later entry that is unreadable too
+        raise RuleError(f"the table still does not replay: {_why(exc)}") from exc
+    return entry, canonical
+
+
+def undoable(replayed: Replayed) -> set[int]:
+    """The entries an undo may name: the last one that counts, and a broken one."""
+    seqs = {replayed.broken.seq} if replayed.broken else set()
+    if replayed.active:
+        seqs.add(replayed.active[-1].seq)
+    return seqs
+
+
+def _refuse_if_broken(replayed: Replayed) -> None:
+    if replayed.broken:
+        raise RuleError(Problem("form", f"Entry #{replayed.broken.seq} cannot be replayed: undo or correct it first."))
