@@ -1,4 +1,5 @@
-"""Start the real server (`companion serve`, as `make run` does) on a free loopback port for a benchmark."""
+"""Start the real server (`companion init-db`, then `companion serve`, as `make run` does) on a free loopback port
+for a benchmark."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from companion.migrate import upgrade
 
 
 def free_port() -> int:
@@ -28,6 +31,9 @@ class Server:
             "THREADS": str(threads),
         }
         env.pop("DATABASE_URL", None)
+        # What `companion init-db` does, in this process: a second interpreter would only add start-up time.
+        instance.mkdir(parents=True, exist_ok=True)
+        upgrade(f"sqlite:///{instance / 'companion.db'}")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "serve"],
             env=env,

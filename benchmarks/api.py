@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._load import throughput  # noqa: E402
 from benchmarks._server import Server  # noqa: E402
+from companion.migrate import upgrade  # noqa: E402
 from companion.store import Store  # noqa: E402
 
 # The API contract's own example request.
@@ -41,8 +42,9 @@ SCORE_BODY = json.dumps(
 
 def fill(instance: Path, tables: int) -> list[tuple[str, int]]:
     """Store `tables` tables with four lines each; returns (token, version) of each."""
-    store = Store(f"sqlite:///{instance / 'companion.db'}")
-    store.create_schema()
+    url = f"sqlite:///{instance / 'companion.db'}"
+    upgrade(url)
+    store = Store(url)
     made = []
     for n in range(tables):
         row = store.create_table("next-station-paris", {"players": ["Ana", "Ben"]})

@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._load import throughput  # noqa: E402
 from benchmarks._server import Server  # noqa: E402
+from companion.migrate import upgrade  # noqa: E402
 from companion.store import Store, entries, new_code, now, tables  # noqa: E402
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
@@ -49,8 +50,9 @@ class Stored:
 
 def fill(instance: Path, count: int) -> list[Stored]:
     """`count` Next Station Paris tables of four, every line in (16 entries each), in one transaction."""
-    store = Store(f"sqlite:///{instance / 'companion.db'}")
-    store.create_schema()
+    url = f"sqlite:///{instance / 'companion.db'}"
+    upgrade(url)
+    store = Store(url)
     stamp, codes, made = now(), set(), []
     table_rows, entry_rows = [], []
     for table_id in range(1, count + 1):

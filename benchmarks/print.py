@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from weasyprint import HTML  # noqa: E402
 
 from benchmarks._server import Server  # noqa: E402
-from companion.games import GAMES  # noqa: E402
 from companion.printing import pad_sheet  # noqa: E402
+from companion.specs import GAMES, SPECS  # noqa: E402
 
 NAMES = ["Ann", "Béa", "Cyril", "Dani", "Zoë", "Ósk"]
 PLAIN = "<table>{}</table>".format(
@@ -42,8 +42,8 @@ def plain_table() -> bytes:
 def render_ratios(rounds: int) -> dict[str, float]:
     """Median seconds of each pad (a full table of names printed in) over the plain table's, interleaved."""
     jobs: dict[str, Callable[[], bytes]] = {"plain": plain_table}
-    for slug, game in GAMES.items():
-        jobs[slug] = pad_sheet(game, NAMES[: game.max_players]).render
+    for slug, spec in SPECS.items():
+        jobs[slug] = pad_sheet(spec, NAMES[: spec.game.max_players]).render
     for job in jobs.values():  # warm up: fonts, stylesheets, templates
         job()
     times: dict[str, list[float]] = {name: [] for name in jobs}

@@ -19,7 +19,8 @@ from flask.testing import FlaskClient
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion import create_app  # noqa: E402
-from companion.games import GAMES  # noqa: E402
+from companion.migrate import upgrade  # noqa: E402
+from companion.specs import GAMES  # noqa: E402
 from companion.tables import kinds  # noqa: E402
 
 BUDGET = 50_000
@@ -27,9 +28,11 @@ ENCODINGS = ("gzip, br", "gzip")
 ASSET = re.compile(r'<(?:link rel="stylesheet" href|script src)="(/[^"]+)"')
 
 
-def app_for(instance: Path) -> Flask:
+def app_for(database: Path) -> Flask:
+    """An app on a new SQLite database at `database`, migrated to head."""
+    upgrade(f"sqlite:///{database}")
     return create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "weight", "DATABASE_URL": f"sqlite:///{instance}"}
+        {"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "weight", "DATABASE_URL": f"sqlite:///{database}"}
     )
 
 

@@ -7,6 +7,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from flask import Flask, Response
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
@@ -51,13 +52,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],
     )
     app.config.update(config or {})
+    app.jinja_loader = _templates()
     app.jinja_env.autoescape = True
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    store = Store(app.config["DATABASE_URL"])
-    store.create_schema()
-    app.extensions["store"] = store
+    # The schema is `companion init-db`'s business (companion/migrate.py), never the app's at boot.
+    app.extensions["store"] = Store(app.config["DATABASE_URL"])
     csrf.init_app(app)
     Compress().init_app(app)  # one per app: it keeps the app's settings
     app.after_request(_whole_file)  # registered after Compress's hook, so it runs before it
@@ -66,6 +67,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     register(app)
     return app
+
+
+def _templates() -> jinja2.BaseLoader:
+    """The app's templates, then the folder of any game kept outside them."""
+    from .specs import SPECS
+
+    folders = [ROOT / "templates", *(spec.templates for spec in SPECS.values() if spec.templates)]
+    return jinja2.FileSystemLoader([str(folder) for folder in folders])
 
 
 def _whole_file(response: Response) -> Response:

@@ -6,8 +6,14 @@ import argparse
 import os
 import socket
 import sys
+from typing import TYPE_CHECKING
 
 import segno
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
+    from .store import Store
 
 
 def lan_address() -> str | None:
@@ -47,15 +53,62 @@ def serve(host: str, port: int, threads: int) -> None:
     from . import create_app
 
     app = create_app()
+    if problem := schema_problem(app.extensions["store"].engine):
+        raise SystemExit(problem)
     announce(host, port)
     waitress_serve(app, host=host, port=port, threads=threads, connection_limit=CONNECTIONS, ident="table-companion")
 
 
+def where(engine: Engine) -> str:
+    """The database's address without its password."""
+    return engine.url.render_as_string(hide_password=True)
+
+
+def schema_problem(engine: Engine) -> str | None:
+    """Why the server must not start on this database, or None when its schema is the newest one."""
+    from . import migrate
+
+    found, newest = migrate.current(engine), migrate.head()
+    if found == newest:
+        return None
+    if found is None:
+        state = "has no schema revision (it is empty, or was made before migrations)"
+    elif not migrate.is_known(found):
+        return f"The database {where(engine)} is at {found}, newer than this version of Table Companion knows."
+    else:
+        state = f"is at {found}, not {newest}"
+    return f"The database {where(engine)} {state}: run `companion init-db` to bring it up to date, then serve."
+
+
 def init_db() -> None:
-    from . import create_app
+    from . import create_app, migrate
 
     app = create_app()
-    print(f"Database ready: {app.config['DATABASE_URL'].split('@')[-1]}")
+    engine = app.extensions["store"].engine
+    done = migrate.upgrade(engine)
+    fill_plays(app.extensions["store"])
+    engine.dispose()
+    print(f"{done.describe()} ({where(engine)}).")
+
+
+def fill_plays(store: Store) -> None:
+    """Store every finished table's play when none was stored yet (a database from before the stored history)."""
+    from . import plays
+
+    if count := plays.fill(store):
+        print(f"Recorded {count} plays in the play history.")
+
+
+def rebuild_plays() -> None:
+    """`companion rebuild-plays`: every table's play worked out again from its log and stored."""
+    from . import create_app, plays
+
+    store = create_app().extensions["store"]
+    if problem := schema_problem(store.engine):
+        raise SystemExit(problem)
+    count = plays.rebuild(store)
+    store.dispose()
+    print(f"Rebuilt the play history from every table: {count} plays ({where(store.engine)}).")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -65,10 +118,13 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
     run.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
     run.add_argument("--threads", type=int, default=int(os.environ.get("THREADS", "8")))
-    commands.add_parser("init-db", help="create the database tables if missing")
+    commands.add_parser("init-db", help="create the database, or upgrade it to the newest schema")
+    commands.add_parser("rebuild-plays", help="work out every play in the history again from the tables' logs")
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.host, args.port, args.threads)
+    elif args.command == "rebuild-plays":
+        rebuild_plays()
     else:
         init_db()
 

@@ -3,7 +3,8 @@
 Every render goes through `LockedFetcher`, which serves only the app's own files (printables/ and static/) and
 refuses any other URL before opening anything: whatever a player types is printed as text and never fetched.
 PDFs are cached by the exact inputs that made them; the cache key is also the ETag, so a revalidation is answered
-without rendering. The game facts a pad prints (values, points, limits) come from the engines' constants.
+without rendering. The game facts a pad prints (values, points, limits) come from each game's spec, which takes
+them from its engine.
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ import weasyprint
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from .games import Game, koala, lfg, loaf, next_station_paris, orleans, orleans_torture, oz
+from .games import Game
 from .games.base import PlayerScore, Result
-from .games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION
+from .gamespec import GameSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 PRINTABLES = ROOT / "printables"
@@ -39,6 +40,7 @@ PADS_PER_SHEET: tuple[int, ...] = (1, 2)
 MAX_NAMES = 10
 MAX_NAME = 40
 CACHE_BYTES = 16 * 2**20
+MAX_TRACK = 30  # the longest track a pad draws as a row of boxes
 
 # WeasyPrint keeps process-wide font state: one render at a time keeps it safe and memory flat.
 _RENDER_LOCK = threading.Lock()
@@ -71,9 +73,10 @@ class LockedFetcher(URLFetcher):
 
 
 @cache
-def _env() -> jinja2.Environment:
+def _env(folders: tuple[Path, ...] = ()) -> jinja2.Environment:
+    """The printables' templates, and a game's own folder of them (for a game kept outside the app)."""
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(PRINTABLES),
+        loader=jinja2.FileSystemLoader([PRINTABLES, *folders]),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -130,10 +133,11 @@ def grid_css() -> str:
     strip, `track21` into 21 boxes; an `r-` prefix adds a line every 2em (`r2-` every 4em), `rows-9` is 9 lines
     of 2em tall."""
     rule = "linear-gradient(to bottom, #000 0.6pt, transparent 0.6pt)"
-    spaces = MAX_REPUTATION - MIN_REPUTATION + 1
-    css = [
-        ".ruled { background-image: linear-gradient(to bottom, #000 0.6pt, #fff 0.6pt); background-size: 100% 2em; }",
-        f".track{spaces} {{ background-image: {_tile((), None, 2)}; background-size: {100 / spaces:.4f}% 100%; }}",
+    ruled = "background-image: linear-gradient(to bottom, #000 0.6pt, #fff 0.6pt); background-size: 100% 2em;"
+    css = [f".ruled {{ {ruled} }}"]
+    css += [
+        f".track{n} {{ background-image: {_tile((), None, 2)}; background-size: {100 / n:.4f}% 100%; }}"
+        for n in range(2, MAX_TRACK + 1)
     ]
     css += [f".rows-{n} {{ height: {2 * n}em; }}" for n in range(1, 21)]
     for n in range(1, MAX_NAMES + 1):
@@ -152,9 +156,9 @@ def grid_css() -> str:
     return "\n".join(css)
 
 
-def render_html(template: str, **context: Any) -> str:
+def render_html(template: str, folders: tuple[Path, ...] = (), **context: Any) -> str:
     """A printable template as HTML, autoescaped."""
-    return _env().get_template(template).render(**context)
+    return _env(folders).get_template(template).render(**context)
 
 
 def render_pdf(html: str, paper: str = "a4", landscape: bool = False) -> bytes:
@@ -232,6 +236,8 @@ class PadSheet:
     paper: str = "a4"
     pads: int = 1
     facts: Mapping[str, Any] = field(default_factory=dict)
+    template: str = ""
+    folders: tuple[Path, ...] = ()
 
     @property
     def blank_players(self) -> int:
@@ -255,18 +261,16 @@ class PadSheet:
         return self.pads == 2
 
     def render(self) -> bytes:
-        html = render_html("sheet.html", sheet=self, pad_template=f"pad-{self.game.slug}.html")
+        html = render_html("sheet.html", self.folders, sheet=self, pad_template=self.template)
         return render_pdf(html, self.paper, self.landscape)
 
 
-def has_pad(slug: str) -> bool:
-    """Whether printables/ holds a score pad for this game."""
-    return (PRINTABLES / f"pad-{slug}.html").is_file()
-
-
-def pad_sheet(game: Game, names: Sequence[str] = (), paper: str = "a4", pads: int = 1) -> PadSheet:
-    """The sheet for already validated options (see companion.web.printing for the checks)."""
-    return PadSheet(game, tuple(names), paper, pads, facts(game.slug))
+def pad_sheet(spec: GameSpec, names: Sequence[str] = (), paper: str = "a4", pads: int = 1) -> PadSheet:
+    """The sheet of a game with a pad, for already validated options (see companion.web.printing for the checks)."""
+    if spec.pad is None:
+        raise ValueError(f"{spec.game.name} has no score pad")
+    folders = (spec.pad.folder,) if spec.pad.folder else ()
+    return PadSheet(spec.game, tuple(names), paper, pads, dict(spec.pad.facts()), spec.pad_template, folders)
 
 
 @dataclass(frozen=True)
@@ -308,76 +312,10 @@ class ResultSheet:
 
     @staticmethod
     def flags(values: Mapping[str, Any]) -> list[tuple[str, str]]:
-        """A player's yes/no fields (complete, fired, disqualified...) as (label, "yes"/"no"), for any game; the
-        other game-specific fields are for the API and stay off the sheet."""
+        """A player's yes/no fields (whatever flags the game's result carries) as (label, "yes"/"no"); the other
+        game-specific fields are for the API and stay off the sheet."""
         flags = [(key, value) for key, value in values.items() if isinstance(value, bool)]
         return [(key.replace("_", " ").capitalize(), "yes" if value else "no") for key, value in flags]
 
     def render(self) -> bytes:
         return render_pdf(render_html("results.html", sheet=self), self.paper)
-
-
-# Game facts a pad prints, from the engines. Orléans lasts 18 rounds (one event card each; the engine scores
-# events one at a time and has no round count).
-ORLEANS_ROUNDS = 18
-LFG_HERO_ROWS = 8
-TORTURE_ITEMS = {
-    "trading_station": "a trading station",
-    "follower": "a follower drawn from the bag (not a starting one)",
-    "development": "a development step back (not onto or past coins)",
-    "goods": "a goods tile",
-    "place_tile": "a place tile",
-    "technology_tile": "a technology tile",
-}
-
-
-def facts(slug: str) -> dict[str, Any]:
-    """The numbers a game's pad prints: values, points and limits taken from its engine."""
-    return _FACTS[slug]() if slug in _FACTS else {}
-
-
-_FACTS: dict[str, Callable[[], dict[str, Any]]] = {
-    "loaf": lambda: {
-        "rounds": 2 * loaf.END_AT - 1,
-        "end_at": loaf.END_AT,
-        "track": range(MIN_REPUTATION, MAX_REPUTATION + 1),
-    },
-    "oz": lambda: {
-        "characters": [oz.display(c) for c in oz.CHARACTERS],
-        "stories": oz.MAX_STORIES,
-        "story_types": oz.STORY_TYPES,
-        "scale": 120,
-        "copies": {n: oz.copies_per_character(n) for n in (2, 3)},
-        "hand": {n: oz.expected_hand_size(n) for n in (2, 3, 4)},
-    },
-    "orleans": lambda: {
-        "score_rows": [
-            "Coins × 1",
-            *(f"{g.capitalize()} × {orleans.GOOD_POINTS[g]}" for g in orleans.GOODS),
-            "Trading stations",
-            "Citizens",
-            "Development level",
-            "(Stations + citizens) × level",
-        ],
-        "rounds": ORLEANS_ROUNDS,
-        "amounts": orleans.PHASED_AMOUNTS,
-        "food_cost": orleans.FOOD_COST,
-        "torture": [TORTURE_ITEMS.get(item, item.replace("_", " ")) for item in orleans_torture.ITEMS],
-    },
-    "next-station-paris": lambda: {
-        "rounds": next_station_paris.ROUNDS,
-        "scale": 130,
-        "monument": next_station_paris.MONUMENT_POINTS,
-        "bonuses": [
-            *(f"Interchanges, {k} lines × {v}" for k, v in next_station_paris.INTERCHANGE_POINTS.items()),
-            *(f"Crossings, {k} line{'s' * (k > 1)} × {v}" for k, v in next_station_paris.CROSSING_POINTS.items()),
-            f"Objectives × {next_station_paris.OBJECTIVE_POINTS}",
-        ],
-    },
-    "koala": lambda: {
-        "foods": [f.capitalize() for f in koala.FOODS],
-        "caves": koala.MAX_CAVES,
-        "blank_players": koala.MAX_PLAYERS,
-    },
-    "lfg": lambda: {"roles": [r.capitalize() for r in lfg.ROLES], "hero_rows": LFG_HERO_ROWS, "scale": 115},
-}

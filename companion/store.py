@@ -13,9 +13,11 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -32,6 +34,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
+
+from .rows import EntryRow
+
+__all__ = ["EntryRow", "StaleWrite", "Store", "TableRow"]
 
 metadata = MetaData()
 
@@ -57,6 +63,8 @@ entries = Table(
     Column("seq", Integer, nullable=False),
     Column("entry_id", String(64), nullable=False),
     Column("kind", String(40), nullable=False),
+    # The schema version of the payload (of the corrected kind, for a correction): replay upgrades older ones.
+    Column("version", Integer, nullable=False, server_default="1"),
     Column("payload", JSON, nullable=False),
     Column("author", String(40), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
@@ -72,11 +80,63 @@ aliases = Table(
     Column("target", String(40), nullable=False),
 )
 
+# The stored history (companion/plays.py keeps it): one row per finished table, rewritten whenever the table changes,
+# so history and stats read rows instead of replaying every table. `seats` and `units` are the play as it reads.
+plays = Table(
+    "plays",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False, unique=True),
+    Column("play_id", String(24), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("started", DateTime(timezone=True), nullable=False),
+    Column("ended", DateTime(timezone=True), nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("units", JSON, nullable=False),
+    Index("ix_plays_play_id", "play_id"),
+    Index("ix_plays_ended", "ended", "play_id"),
+    Index("ix_plays_game_ended", "game", "ended", "play_id"),
+)
+
+# Each play's seats again, one row per player, for what the pages filter and count by: a person, a game's scores.
+play_seats = Table(
+    "play_seats",
+    metadata,
+    Column("table_id", Integer, ForeignKey("plays.table_id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(160), nullable=False),
+    Column("name_key", String(160), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("ended", DateTime(timezone=True), nullable=False),
+    Column("play_id", String(24), nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("winner", Boolean, nullable=False),
+    Column("together", Boolean, nullable=False),  # scored as one with others (a team, say)
+    Column("out", String(200), nullable=False),  # why the score does not count; empty when it does
+    Index("ix_play_seats_person", "name_key", "name", "game"),
+    Index("ix_play_seats_game_scores", "game", "out", "score"),
+)
+
+# How many times each name, as written, sat at each game, won, and last played: the lists of players read these few
+# rows (a name per person and game) instead of every seat. Kept with the seats by companion/plays.py.
+name_totals = Table(
+    "name_totals",
+    metadata,
+    Column("name_key", String(160), primary_key=True),
+    Column("name", String(160), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("seats", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("last", DateTime(timezone=True), nullable=False),
+)
+
 ENTRY_FIELDS = (
     entries.c.seq,
     entries.c.entry_id,
     entries.c.kind,
     entries.c.payload,
+    entries.c.version,
     entries.c.author,
     entries.c.at,
 )
@@ -103,16 +163,6 @@ class TableRow:
     version: int
     created_at: datetime
     updated_at: datetime
-
-
-@dataclass(frozen=True)
-class EntryRow:
-    seq: int
-    entry_id: str
-    kind: str
-    payload: dict[str, Any]
-    author: str
-    at: datetime
 
 
 class StaleWrite(Exception):
@@ -164,9 +214,6 @@ class Store:
         for name, statement in _VERSION_BY.items():
             compiled = statement.compile(dialect=self.engine.dialect)
             self._poll_sql[name] = (str(compiled), compiled.positional)
-
-    def create_schema(self) -> None:
-        metadata.create_all(self.engine)
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -291,10 +338,18 @@ class Store:
                 conn.execute(insert(aliases).values(name=name, target=target))
 
     def append(
-        self, table_id: int, based_on: int, entry_id: str, kind: str, payload: dict[str, Any], author: str
+        self,
+        table_id: int,
+        based_on: int,
+        entry_id: str,
+        kind: str,
+        payload: dict[str, Any],
+        author: str,
+        version: int = 1,
     ) -> tuple[EntryRow, bool]:
-        """Append one entry made against version `based_on`. Returns (entry, created); a repeated entry id
-        returns the entry already stored with created=False. Raises StaleWrite when the table moved on."""
+        """Append one entry (its payload written under schema `version`) made against table version `based_on`.
+        Returns (entry, created); a repeated entry id returns the entry already stored with created=False.
+        Raises StaleWrite when the table moved on."""
         try:
             with self._write() as conn, conn.begin():
                 if found := self._find(conn, table_id, entry_id):
@@ -310,7 +365,7 @@ class Store:
                     if found := self._find(conn, table_id, entry_id):
                         return found, False
                     raise StaleWrite(self._version(conn, table_id), self._latest(conn, table_id))
-                row = EntryRow(based_on + 1, entry_id, kind, payload, author, now())
+                row = EntryRow(based_on + 1, entry_id, kind, payload, author, now(), version)
                 conn.execute(insert(entries).values(table_id=table_id, **row.__dict__))
                 return row, True
         except IntegrityError:

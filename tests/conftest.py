@@ -1,8 +1,15 @@
-"""Shared fixtures: an app on a fresh SQLite file, its client, PostgreSQL when present, a live server, Chromium."""
+"""Shared fixtures: an app on a fresh SQLite file, its client, PostgreSQL when present, a live server, Chromium.
+
+Every database they hand out is at the newest schema revision, as `companion init-db` leaves it.
+"""
 
 from __future__ import annotations
 
+import atexit
+import functools
 import os
+import shutil
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +20,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 
 from companion import create_app
+from companion.migrate import upgrade
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
@@ -30,10 +38,29 @@ def missing(what: str) -> None:
     pytest.skip(f"{what} is not available here")
 
 
+@functools.cache
+def _migrated_template() -> Path:
+    """One SQLite file migrated to head per test process; each test gets a copy (far faster than migrating)."""
+    folder = Path(tempfile.mkdtemp(prefix="companion-schema-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = folder / "companion.db"
+    upgrade(f"sqlite:///{path}")
+    return path
+
+
+def migrated_sqlite(path: Path) -> str:
+    """The URL of the SQLite file at `path`, made a database at head first unless it is already there."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(_migrated_template(), path)
+    return f"sqlite:///{path}"
+
+
 def make_app(tmp_path: Path, **config: object) -> Flask:
+    """An app for tests; its database is a SQLite file in `tmp_path` at head unless `config` names another."""
     settings = {
         "TESTING": True,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'companion.db'}",
+        "DATABASE_URL": config.get("DATABASE_URL") or migrated_sqlite(tmp_path / "companion.db"),
         "WTF_CSRF_ENABLED": False,
         "SECRET_KEY": "test",
         **config,
@@ -52,27 +79,29 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture
-def pg_url() -> Iterator[str]:
-    """A clean PostgreSQL schema of this test worker's own (every table dropped first)."""
+def empty_pg_url() -> str:
+    """An empty PostgreSQL schema of this test worker's own: everything in it (alembic_version too) dropped."""
     from sqlalchemy import create_engine, text
     from sqlalchemy.exc import OperationalError
-
-    from companion.store import metadata
 
     schema = "test_" + os.environ.get("PYTEST_XDIST_WORKER", "main")
     admin = create_engine(PG_URL)
     try:
         with admin.begin() as conn:
-            conn.execute(text(f"CREATE SCHEMA IF NOT EXISTS {schema}"))
+            conn.execute(text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+            conn.execute(text(f"CREATE SCHEMA {schema}"))
     except OperationalError:
         missing("PostgreSQL")
     finally:
         admin.dispose()
-    url = f"{PG_URL}?options=-csearch_path%3D{schema}"
-    engine = create_engine(url)
-    metadata.drop_all(engine)
-    engine.dispose()
-    yield url
+    return f"{PG_URL}?options=-csearch_path%3D{schema}"
+
+
+@pytest.fixture
+def pg_url(empty_pg_url: str) -> str:
+    """A PostgreSQL schema of this test worker's own, freshly migrated to head."""
+    upgrade(empty_pg_url)
+    return empty_pg_url
 
 
 class LiveServer:

@@ -1,4 +1,4 @@
-"""The registry of games: slug -> Game, in the order the home page lists them."""
+"""The rules engines, one module per game, and what a game is (its registry is companion.specs)."""
 
 from __future__ import annotations
 
@@ -16,22 +16,3 @@ class Game:
     @property
     def players_label(self) -> str:
         return f"{self.min_players}–{self.max_players} players"
-
-
-GAMES: dict[str, Game] = {
-    g.slug: g
-    for g in (
-        Game("loaf", "L'oaf", 2, 6, "Round by round: orders, review cards, reputation, who gets fired."),
-        Game("oz", "Oz", 2, 4, "End scoring from each hand and its face-up story cards."),
-        Game("orleans", "Orléans", 2, 4, "Event payments, torture when you cannot pay, end scoring."),
-        Game(
-            "next-station-paris",
-            "Next Station Paris",
-            1,
-            4,
-            "Each line's score round by round, then interchanges, crossings and objectives.",
-        ),
-        Game("koala", "Koala", 3, 10, "End scoring with caves, koalations, feasts and teams."),
-        Game("lfg", "LFG", 2, 7, "Final parties: roles filled, renown with hurt heroes, the scoundrel win."),
-    )
-}

@@ -17,8 +17,20 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-GAMES: tuple[str, ...] = ("loaf", "oz", "orleans", "next-station-paris", "koala", "lfg")
 RULES_DIR = Path(__file__).parent
+
+
+def games() -> tuple[str, ...]:
+    """The slug of every game with a guide, in the registry's order."""
+    from ..specs import SPECS
+
+    return tuple(SPECS)
+
+
+def _guide_file(game: str) -> Path:
+    from ..specs import SPECS
+
+    return SPECS[game].guide_path
 
 _md = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -139,14 +151,14 @@ def _section(game: str, anchor: str, title: str, body: list[str], known: set[str
 @cache
 def guide(game: str) -> Guide:
     """The guide for a game slug (e.g. "next-station-paris"); KeyError for an unknown slug."""
-    if game not in GAMES:
+    if game not in games():
         raise KeyError(game)
-    return parse_guide(game, (RULES_DIR / f"{game}.md").read_text(encoding="utf-8"))
+    return parse_guide(game, _guide_file(game).read_text(encoding="utf-8"))
 
 
 def guides() -> tuple[Guide, ...]:
     """Every game's guide, in the registry's order."""
-    return tuple(guide(game) for game in GAMES)
+    return tuple(guide(game) for game in games())
 
 
 def section(ref: str) -> Section:

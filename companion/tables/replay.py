@@ -153,4 +153,6 @@ def undoable(replayed: Replayed) -> set[int]:
 
 def _refuse_if_broken(replayed: Replayed) -> None:
     if replayed.broken:
-        raise RuleError(Problem("form", f"Entry #{replayed.broken.seq} cannot be replayed: undo or correct it first."))
+        raise RuleError(
+            [Problem("form", f"Entry #{replayed.broken.seq} cannot be replayed: undo or correct it first.")]
+        )

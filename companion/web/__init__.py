@@ -23,7 +23,7 @@ def game_assets(slug: str) -> tuple[str, ...]:
 
 def register(app: Flask) -> None:
     app.jinja_env.globals["game_assets"] = game_assets
-    from . import api, headers, pages, tables
+    from . import api, headers, pages, table_api, tables
     from .history import bp as history_bp
     from .printing import bp as printing_bp
     from .rules import bp as rules_bp
@@ -31,6 +31,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(table_api.bp)
     app.register_blueprint(rules_bp)
     app.register_blueprint(history_bp)
     app.register_blueprint(printing_bp)

@@ -7,32 +7,22 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
+from flask.blueprints import BlueprintSetupState
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from .. import csrf
 from ..games.base import Problem, RuleError
 from ..schemas import Endpoint, validation_problems
-from ..schemas import koala as koala_schema
-from ..schemas import lfg as lfg_schema
-from ..schemas import loaf as loaf_schema
-from ..schemas import next_station_paris as nsp_schema
-from ..schemas import orleans as orleans_schema
-from ..schemas import oz as oz_schema
+from ..specs import SPECS
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 
-# Each game's schema module declares its calculators.
-ENDPOINTS: list[Endpoint] = [
-    *nsp_schema.ENDPOINTS,
-    *orleans_schema.ENDPOINTS,
-    *loaf_schema.ENDPOINTS,
-    *lfg_schema.ENDPOINTS,
-    *oz_schema.ENDPOINTS,
-    *koala_schema.ENDPOINTS,
-]
+def endpoints() -> list[Endpoint]:
+    """Every game's calculators, from the game specs."""
+    return [endpoint for spec in SPECS.values() for endpoint in spec.endpoints]
 
 
 def errors(problems: list[Problem], status: int = 422) -> tuple[Response, int]:
@@ -88,16 +78,15 @@ def calculator(endpoint: Endpoint) -> Callable[[], Any]:
     return view
 
 
-def register_endpoints() -> None:
-    for endpoint in ENDPOINTS:
-        bp.add_url_rule(endpoint.path, view_func=calculator(endpoint), methods=["POST"])
-
-
-register_endpoints()
+@bp.record
+def _register_endpoints(state: BlueprintSetupState) -> None:
+    """The calculators of the games registered when the app is made (a game added later needs a new app)."""
+    for endpoint in endpoints():
+        state.add_url_rule(endpoint.path, view_func=calculator(endpoint), methods=["POST"])
 
 
 @bp.get("/openapi.json")
 def openapi() -> Response:
     from .openapi import document
 
-    return jsonify(document(ENDPOINTS))
+    return jsonify(document(endpoints()))

@@ -11,14 +11,13 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
-from pydantic import ValidationError
 
-from ..games import GAMES, Game
-from ..schemas import validation_problems
-from ..schemas.tables import NewTableForm, setup_problems
+from ..games import Game
+from ..specs import GAMES
 from ..tables import kinds
 from . import store
 from .render import page
+from .table_setup import setup_for
 
 bp = Blueprint("pages", __name__)
 
@@ -60,15 +59,15 @@ def _attempts_for(state: Any) -> None:
     state.app.extensions["join_attempts"] = Attempts(config.get("JOIN_ATTEMPTS", 10), config.get("JOIN_WINDOW", 60.0))
 
 
-def _code_wait() -> float:
+def code_wait() -> float:
     return current_app.extensions["join_attempts"].wait(request.remote_addr or "")
 
 
-def _code_failed() -> None:
+def code_failed() -> None:
     current_app.extensions["join_attempts"].fail(request.remote_addr or "")
 
 
-def _too_many(wait: float) -> ResponseReturnValue:
+def too_many(wait: float) -> ResponseReturnValue:
     message = f"Too many codes tried from here: wait {math.ceil(wait)} seconds, then check the code with the table."
     response = page("join.html", status=429, code="", error=message)
     response.headers["Retry-After"] = str(math.ceil(wait))
@@ -104,35 +103,20 @@ def _form(game: Game, names: list[str], errors: dict[str, str], values: dict[str
 @bp.post("/new/<slug>")
 def create_table(slug: str) -> ResponseReturnValue:
     game = GAMES.get(slug) or abort(404)
-    kind = kinds().get(slug) or abort(404)
+    kinds().get(slug) or abort(404)
     copy_code = request.form.get("copy_from", "").strip()
-    if copy_code and (wait := _code_wait()):
-        return _too_many(wait)
+    if copy_code and (wait := code_wait()):
+        return too_many(wait)
     filled = [n.strip() for n in request.form.getlist("players") if n.strip()]
-    problems = []
-    try:
-        form = NewTableForm.model_validate({"players": filled})
-    except ValidationError as exc:
-        problems = validation_problems(exc)
-        form = None
-    problems += setup_problems(game, filled)
     values = {k: v for k, v in request.form.items() if k not in ("players", "csrf_token")}
-    options = None
-    if kind.options is not None:
-        try:
-            options = kind.options.model_validate(values).model_dump(mode="json")
-        except ValidationError as exc:
-            problems += validation_problems(exc)
-            if copy_code:  # a code looked up here must be as slow to guess as at /join
-                _code_failed()
-    if problems or form is None:
+    new = setup_for(slug, filled, values)
+    if new.options_refused and copy_code:  # a code looked up here must be as slow to guess as at /join
+        code_failed()
+    if new.setup is None:
         shown = filled + [""] * max(game.min_players - len(filled), 0)
-        return _form(game, shown, {p.loc: p.msg for p in problems}, values, 422)
-    setup: dict[str, Any] = {"players": list(form.players)}
-    if options is not None:
-        setup["options"] = options
-    table = store().create_table(game.slug, setup)
-    _remember_names(form.players)
+        return _form(game, shown, {p.loc: p.msg for p in new.problems}, values, 422)
+    table = store().create_table(game.slug, new.setup)
+    _remember_names(new.setup["players"])
     return redirect(url_for("tables.show", token=table.token), 303)
 
 
@@ -146,10 +130,10 @@ def join() -> ResponseReturnValue:
     code = request.args.get("code", "").strip()
     if not code:
         return page("join.html", code="", error=None)
-    if wait := _code_wait():
-        return _too_many(wait)
+    if wait := code_wait():
+        return too_many(wait)
     table = store().by_code(code[:12])
     if table is None:
-        _code_failed()
+        code_failed()
         return page("join.html", status=404, code=code[:12], error="No table has that code: check it with the table.")
     return redirect(url_for("tables.show", token=table.token), 303)

@@ -16,7 +16,7 @@ from flask.blueprints import BlueprintSetupState
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
-from ..games import GAMES, Game
+from ..games import Game
 from ..games.base import Result, RuleError
 from ..printing import (
     MAX_NAME,
@@ -26,9 +26,9 @@ from ..printing import (
     PdfCache,
     ResultSheet,
     cache_key,
-    has_pad,
     pad_sheet,
 )
+from ..specs import SPECS
 from ..store import TableRow
 from ..tables import never
 from . import store
@@ -114,7 +114,7 @@ def _index(game: Game | None = None, errors: dict[str, str] | None = None, value
     return page(
         "print_index.html",
         status=status,
-        games=[g for g in GAMES.values() if has_pad(g.slug)],
+        games=[spec.game for spec in SPECS.values() if spec.pad],
         open_slug=game.slug if game else None,
         errors=errors or {},
         values=values or PadOptions(),
@@ -138,15 +138,15 @@ def pad(slug: str) -> ResponseReturnValue:
     options, errors = pad_options(game, request.args)
     if errors:
         return _index(game, errors, options, 422)
-    sheet = pad_sheet(game, options.names, options.paper, options.pads)
+    sheet = pad_sheet(SPECS[slug], options.names, options.paper, options.pads)
     return _pdf(sheet.key, sheet.render, f"{slug}-score-pad.pdf", PAD_CACHE_CONTROL)
 
 
 def _game(slug: str) -> Game:
-    game = GAMES.get(slug)
-    if game is None or not has_pad(slug):
+    spec = SPECS.get(slug)
+    if spec is None or spec.pad is None:
         abort(404)
-    return game
+    return spec.game
 
 
 @bp.get("/t/<token>/results.pdf")

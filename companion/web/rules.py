@@ -18,7 +18,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from .. import csrf
-from ..rules import GAMES, Guide, guide, guides
+from ..rules import Guide, games, guide, guides
 from ..rules.search import Hit, search
 
 bp = Blueprint("rules", __name__)
@@ -55,7 +55,7 @@ def offline() -> ResponseReturnValue:
 
 @bp.get("/rules/<game>")
 def show(game: str) -> ResponseReturnValue:
-    if game not in GAMES:
+    if game not in games():
         abort(404)
     return render_template("rules/guide.html", guide=guide(game), others=[g for g in guides() if g.game != game])
 
@@ -108,7 +108,7 @@ def shorten(query: str) -> str:
 def precache_urls() -> list[str]:
     """What the service worker saves as soon as it installs: every guide, the search page and what they load."""
     pages = [url_for("rules.index"), url_for("rules.offline")]
-    pages += [url_for("rules.show", game=game) for game in GAMES]
+    pages += [url_for("rules.show", game=game) for game in games()]
     assets = ["app.css", "rules.css", "app.js", "htmx-2.0.11.min.js", "register-sw.js"]
     return pages + [url_for("static", filename=name) for name in assets]
 

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..entries import EntryKind
-from ..games import GAMES, Game
+from ..games import Game
 from ..log import Standing
+from ..specs import GAMES
 from ..store import EntryRow, TableRow
 from ..tables import TableKind, kinds
 from ..tables.replay import Broken, Replayed, replay, undoable

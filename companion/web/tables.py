@@ -12,6 +12,7 @@ from flask.typing import ResponseReturnValue
 from jinja2_fragments.flask import render_block
 from pydantic import ValidationError
 
+from .. import plays
 from ..games.base import Problem, RuleError
 from ..log import CORRECT, UNDO, Standing
 from ..rows import EntryRow
@@ -108,6 +109,9 @@ def enter(token: str) -> ResponseReturnValue:
         return _done(row)
     view = _view(row)
     form = view.kind.forms.get(kind_name) or abort(400)
+    if view.broken:
+        message = f"That entry was not saved: entry #{view.broken.seq} cannot be replayed, undo or correct it first."
+        return _render(_view(row, failed=Failed(form_key, values), message=message), 422)
     try:
         payload = form.model_validate(values).to_payload()
     except ValidationError as exc:
@@ -136,7 +140,10 @@ def write_entry(
     row: TableRow, based_on: int, entry_id: str, kind: str, payload: dict[str, Any], version: int, author: str
 ) -> tuple[EntryRow, bool]:
     """Store one checked entry (pages and the table API both write through here); raises StaleWrite."""
-    return store().append(row.id, based_on, entry_id, kind, payload, author, version)
+    entry, created = store().append(row.id, based_on, entry_id, kind, payload, author, version)
+    if created:
+        plays.record(store(), row)
+    return entry, created
 
 
 def _append(

@@ -6,6 +6,9 @@ documented, every answer is JSON, and every body matches the schema the document
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
@@ -17,9 +20,11 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from companion import create_app
+from tests.conftest import migrated_sqlite
 
-# The calculators are stateless: an in-memory database is enough, and the app is built once for every case.
-APP = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "test"})
+# The app is built once for every case, on a database of its own (the table API writes to it).
+FOLDER = tempfile.TemporaryDirectory()
+APP = create_app({"TESTING": True, "DATABASE_URL": migrated_sqlite(Path(FOLDER.name) / "api.db"), "SECRET_KEY": "test"})
 SCHEMA = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 # Only the fuzzing phase (positive and negative cases), so the count stays bounded: the coverage phase alone
 # makes some 1,700 cases here. Undeclared methods, which that phase would send, have their own test below.

@@ -10,6 +10,7 @@ import pytest
 from companion.log import UNDO, active
 from companion.store import StaleWrite, Store
 from companion.tables import kinds
+from tests.conftest import migrated_sqlite
 
 NSP = kinds()["next-station-paris"]
 
@@ -17,27 +18,21 @@ NSP = kinds()["next-station-paris"]
 @pytest.fixture(params=["sqlite", "postgresql"])
 def url(request, tmp_path):
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'store.db'}"
+        return migrated_sqlite(tmp_path / "store.db")
     return request.getfixturevalue("pg_url")
 
 
 @pytest.fixture
 def store(url):
     store = Store(url)
-    store.create_schema()
     yield store
     store.dispose()
 
 
 def line(player, round_no, color="blue", districts=3, stations=2, monuments=1):
-    return {
-        "player": player,
-        "round": round_no,
-        "color": color,
-        "districts": districts,
-        "max_stations_in_district": stations,
-        "monuments": monuments,
-    }
+    """A line entry's canonical payload (version 2)."""
+    drawn = {"color": color, "districts": districts, "max_stations_in_district": stations, "monuments": monuments}
+    return {"player": player, "round": round_no, "line": drawn}
 
 
 def test_tables_get_unguessable_tokens_and_a_short_code(store):
@@ -56,12 +51,14 @@ def test_replay_of_the_stored_log_equals_the_live_state(store):
     live = NSP.replay(table.setup, [])
     payloads = [line("Ana", 1), line("Ben", 1, districts=5, stations=3, monuments=2), line("Ana", 2, "green")]
     from companion.games import next_station_paris as nsp
-    from companion.schemas.next_station_paris import LineForm
+    from companion.schemas.next_station_paris import LineEntryIn
 
     for version, payload in enumerate(payloads):
-        store.append(table.id, version, f"e{version}", "line", payload, "Ana")
-        live = nsp.apply(live, LineForm.model_validate(payload).to_entry())
-    replayed = NSP.replay(table.setup, active(store.entries(table.id)))
+        store.append(table.id, version, f"e{version}", "line", payload, "Ana", 2)
+        live = nsp.apply(live, LineEntryIn.model_validate(payload).to_engine())
+    stored = store.entries(table.id)
+    assert [e.version for e in stored] == [2, 2, 2]
+    replayed = NSP.replay(table.setup, active(stored))
     assert replayed == live
     assert replayed.running_total("Ben") == 19
     assert store.version(table.id) == 3
@@ -97,12 +94,10 @@ def test_undo_is_an_entry_and_the_log_keeps_everything(store):
 
 def test_nothing_is_lost_across_a_restart(url):
     first = Store(url)
-    first.create_schema()
     table = first.create_table("next-station-paris", {"players": ["Zoë", "Ana"]})
     first.append(table.id, 0, "a", "line", line("Zoë", 1), "Zoë")
     first.dispose()
     second = Store(url)
-    second.create_schema()
     assert second.by_token(table.token).setup == {"players": ["Zoë", "Ana"]}
     assert [e.payload for e in second.entries(table.id)] == [line("Zoë", 1)]
     second.dispose()

@@ -18,6 +18,7 @@ import pytest
 import requests
 
 from benchmarks._server import Server
+from companion.tables import kinds
 from tests.conftest import LiveServer, make_app
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")
@@ -146,10 +147,12 @@ def test_four_phones_entering_at_once_lose_nothing_and_save_nothing_twice(server
     assert [e.seq for e in log] == list(range(1, len(log) + 1))
     assert server.store.version(row.id) == len(log) == len(accepted) == len(PLAYERS) * (4 + BONUSES)
     assert sorted(e.entry_id for e in log) == sorted(accepted)  # each accepted one exactly once, nothing else
+    forms = kinds()["next-station-paris"].forms
     for entry in log:
         sent = accepted[entry.entry_id].play
         assert entry.kind == sent["kind"]
-        assert all(entry.payload[k] == v for k, v in sent.items() if k != "kind"), (entry, sent)
+        fields = {k: v for k, v in sent.items() if k != "kind"}
+        assert entry.payload == forms[entry.kind].model_validate(fields).to_payload(), (entry, sent)
     assert refused, "the phones never collided: nothing was tested"
     for attempt in refused:
         assert attempt.status == 409, attempt.text[:500]

@@ -13,6 +13,7 @@ import requests
 
 from benchmarks._server import Server
 from companion.store import Store
+from tests.conftest import migrated_sqlite
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 COLORS = ["blue", "green", "orange", "purple"]
@@ -77,8 +78,7 @@ class Writer:
 
 
 def test_a_server_killed_mid_burst_keeps_every_acknowledged_entry(tmp_path: Path):
-    store = Store(f"sqlite:///{tmp_path / 'companion.db'}")
-    store.create_schema()
+    store = Store(migrated_sqlite(tmp_path / "companion.db"))
     tokens = [table_after_four_rounds(store) for _ in range(WRITERS)]
 
     server = Server(tmp_path)

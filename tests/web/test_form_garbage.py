@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from companion.games import GAMES
+from companion.specs import GAMES
 from companion.tables import kinds
 
 from .pages import enter_line, start

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.games import GAMES
+from companion.specs import GAMES
 from companion.tables import kinds
 
 from .pages import start

@@ -10,9 +10,11 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pypdf
 import pytest
 
-from companion.games import GAMES, koala, lfg, next_station_paris, orleans, orleans_torture, oz
+from companion.games import koala, lfg, next_station_paris, orleans, orleans_torture, oz
 from companion.games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION
-from companion.printing import PRINTABLES, STATIC, TORTURE_ITEMS, LockedFetcher, PdfCache, render_pdf
+from companion.printing import PRINTABLES, STATIC, LockedFetcher, PdfCache, render_pdf
+from companion.specs import GAMES
+from companion.specs.orleans import TORTURE_ITEMS
 from companion.tables import kinds
 
 from .pages import enter_line, start

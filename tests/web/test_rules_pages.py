@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion import rules
-from companion.games import GAMES
+from companion.specs import GAMES
 from tests.conftest import make_app
 from tests.rules.test_rules_guides import COMMON_ANCHORS, ENGINE_ANCHORS
 from tests.rules.test_rules_search import HOSTILE
@@ -110,7 +110,7 @@ def resolves(client, href: str) -> bool:
 # Each guide's page
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", rules.games())
 def test_each_guide_renders_every_section_with_its_anchor_in_order(reader, game):
     page, html = get_page(reader, f"/rules/{game}")
     guide = rules.guide(game)
@@ -125,7 +125,7 @@ def test_each_guide_renders_every_section_with_its_anchor_in_order(reader, game)
         assert f'<h2 id="{section.anchor}">{title}</h2>' in html
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", rules.games())
 def test_the_contents_link_every_section(reader, game):
     page, html = get_page(reader, f"/rules/{game}")
     toc = html[html.index('id="rules-contents"') : html.index("</nav>")]
@@ -133,7 +133,7 @@ def test_the_contents_link_every_section(reader, game):
     assert page.links.count("#rules-contents") == len(rules.guide(game).sections)
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", rules.games())
 def test_each_sections_related_anchors_are_links_inside_that_section(reader, game):
     _, html = get_page(reader, f"/rules/{game}")
     guide = rules.guide(game)
@@ -147,7 +147,7 @@ def test_each_sections_related_anchors_are_links_inside_that_section(reader, gam
             assert f'<a href="#{anchor}">{title}</a>' in related
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", rules.games())
 def test_every_in_page_link_on_a_guide_lands_somewhere(reader, game):
     page, _ = get_page(reader, f"/rules/{game}")
     targets = [href[1:] for href in page.links if href.startswith("#")]
@@ -158,7 +158,7 @@ def test_every_in_page_link_on_a_guide_lands_somewhere(reader, game):
 def test_guides_link_to_each_other_and_to_the_list(reader):
     page, _ = get_page(reader, "/rules/oz")
     assert "/rules" in page.links
-    assert {f"/rules/{g}" for g in rules.GAMES if g != "oz"} <= set(page.links)
+    assert {f"/rules/{g}" for g in rules.games() if g != "oz"} <= set(page.links)
 
 
 @pytest.mark.parametrize("url", ["/rules/chess", "/rules/Orleans", "/rules/orleans/torture", "/rules/..%2Fapp"])
@@ -179,7 +179,7 @@ def test_the_list_of_guides_links_each_one_and_its_shortcuts(reader):
 def test_the_offline_page_lists_the_guides(reader):
     page, html = get_page(reader, "/rules/offline")
     assert "No connection" in html
-    assert {f"/rules/{g}" for g in rules.GAMES} <= set(page.links)
+    assert {f"/rules/{g}" for g in rules.games()} <= set(page.links)
 
 
 # Search page
@@ -239,7 +239,7 @@ def test_an_empty_query_shows_the_list_of_guides(reader):
 # Every rule reference the app can emit lands on a section
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", rules.games())
 def test_every_rule_ref_an_engine_emits_lands_on_its_section(reader, game):
     engine = importlib.import_module(f"companion.games.{ENGINE_MODULES[game]}")
     declared = getattr(engine, "RULE_REFS", None)
@@ -249,7 +249,7 @@ def test_every_rule_ref_an_engine_emits_lands_on_its_section(reader, game):
         assert resolves(reader, "/rules/{}#{}".format(*ref.split("/", 1))), ref
 
 
-SLUGS = "|".join(re.escape(g) for g in rules.GAMES)
+SLUGS = "|".join(re.escape(g) for g in rules.games())
 REF_PATTERNS = [
     re.compile(r"/rules/([a-z0-9-]+)#([a-z0-9-]+)"),  # a written link
     re.compile(rf"""["']({SLUGS})/([a-z0-9-]+)["']"""),  # a quoted ref: rule="oz/story-cards"
@@ -334,7 +334,7 @@ def test_the_service_worker_is_served_from_the_root(reader):
     assert "no-cache" in response.headers["Cache-Control"]
     source = response.get_data(as_text=True)
     assert "__VERSION__" not in source and "__PRECACHE__" not in source
-    for game in rules.GAMES:
+    for game in rules.games():
         assert f'"/rules/{game}"' in source
     assert '"/rules/offline"' in source and '"/static/rules.css"' in source
     with reader.get("/static/register-sw.js") as script:
@@ -345,14 +345,14 @@ def test_the_service_worker_is_served_from_the_root(reader):
 def test_every_url_the_worker_saves_ahead_exists(reader):
     source = reader.get("/sw.js").get_data(as_text=True)
     urls = re.findall(r'"(/[^"]*)"', re.search(r"const PRECACHE = (\[.*?\]);", source)[1])
-    assert len(urls) >= len(rules.GAMES) + 2
+    assert len(urls) >= len(rules.games()) + 2
     for url in urls:
         with reader.get(url) as response:
             assert response.status_code == 200, url
 
 
 def test_the_games_registry_and_the_guides_agree():
-    assert list(GAMES) == list(rules.GAMES)
+    assert list(GAMES) == list(rules.games())
 
 
 @pytest.mark.parametrize("raw", ["%FF%FE", "%ED%A0%80", "%00", "a&q=b", "%22%28%2A", "torture%20" * 300])

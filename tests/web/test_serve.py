@@ -1,4 +1,5 @@
-"""`make run`'s command: the production server starts, prints where phones can reach it, serves the home page."""
+"""`make run`'s commands: `init-db` makes the database, then the production server starts, prints where phones can
+reach it and serves the home page; on a database not at the newest schema it does not start."""
 
 import socket
 import subprocess
@@ -7,6 +8,8 @@ import time
 
 import requests
 
+from companion.migrate import head
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -14,12 +17,29 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def environment(tmp_path, port: int) -> dict[str, str]:
+    return {"PATH": "/usr/bin:/bin", "COMPANION_INSTANCE": str(tmp_path), "HOST": "0.0.0.0", "PORT": str(port)}
+
+
+def companion(tmp_path, command: str, port: int = 0) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", command],
+        env=environment(tmp_path, port),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def test_serve_prints_the_address_and_lists_the_six_games(tmp_path):
+    made = companion(tmp_path, "init-db")
+    assert made.returncode == 0, made.stderr
+    assert f"the database is at {head()}" in made.stdout
+    assert str(tmp_path / "companion.db") in made.stdout
     port = free_port()
-    env = {"PATH": "/usr/bin:/bin", "COMPANION_INSTANCE": str(tmp_path), "HOST": "0.0.0.0", "PORT": str(port)}
     server = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "serve"],
-        env=env,
+        env=environment(tmp_path, port),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -41,3 +61,11 @@ def test_serve_prints_the_address_and_lists_the_six_games(tmp_path):
         server.terminate()
         server.wait(timeout=10)
         server.stdout.close()
+
+
+def test_serve_on_a_database_never_initialised_stops_and_says_to_run_init_db(tmp_path):
+    refused = companion(tmp_path, "serve", free_port())
+    assert refused.returncode == 1
+    assert "has no schema revision" in refused.stderr
+    assert "run `companion init-db`" in refused.stderr
+    assert "running" not in refused.stdout

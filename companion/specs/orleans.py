@@ -1,0 +1,46 @@
+"""Orléans: event payments, torture when a player cannot pay, end scoring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games import Game, orleans, orleans_torture
+from ..gamespec import GameSpec, Pad
+from ..schemas.orleans import ENDPOINTS
+from ..tables.orleans import KIND
+
+# One event card a round; the engine scores events one at a time and has no round count.
+ROUNDS = 18
+TORTURE_ITEMS = {
+    "trading_station": "a trading station",
+    "follower": "a follower drawn from the bag (not a starting one)",
+    "development": "a development step back (not onto or past coins)",
+    "goods": "a goods tile",
+    "place_tile": "a place tile",
+    "technology_tile": "a technology tile",
+}
+
+
+def pad_facts() -> dict[str, Any]:
+    return {
+        "score_rows": [
+            "Coins × 1",
+            *(f"{g.capitalize()} × {orleans.GOOD_POINTS[g]}" for g in orleans.GOODS),
+            "Trading stations",
+            "Citizens",
+            "Development level",
+            "(Stations + citizens) × level",
+        ],
+        "rounds": ROUNDS,
+        "amounts": orleans.PHASED_AMOUNTS,
+        "food_cost": orleans.FOOD_COST,
+        "torture": [TORTURE_ITEMS.get(item, item.replace("_", " ")) for item in orleans_torture.ITEMS],
+    }
+
+
+SPEC = GameSpec(
+    Game("orleans", "Orléans", 2, 4, "Event payments, torture when you cannot pay, end scoring."),
+    table=KIND,
+    endpoints=tuple(ENDPOINTS),
+    pad=Pad(pad_facts),
+)

@@ -1,0 +1,239 @@
+"""The table API: start a table, read it (log, state, result), and append entries, undo and corrections to it,
+through the same checks and the same writes as the table pages. A watch token reads and never writes."""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, url_for
+from flask.typing import ResponseReturnValue
+from pydantic import Field, ValidationError
+
+from .. import csrf
+from ..games.base import Problem, RuleError
+from ..jsonable import jsonable
+from ..log import CORRECT, UNDO
+from ..rows import EntryRow
+from ..schemas import Name, StrictModel, result_json, validation_problems
+from ..store import StaleWrite, TableRow
+from ..tables import kinds
+from ..tables.replay import Replayed, check_correction, check_entry, replay, undoable
+from . import store
+from .api import BadBody, errors, read_body
+from .pages import code_failed, code_wait
+from .table_setup import setup_for
+from .tables import write_entry
+
+bp = Blueprint("table_api", __name__, url_prefix="/api/v1/tables")
+csrf.exempt(bp)
+
+MAX_VERSION = 2**62
+
+
+class NewTableIn(StrictModel):
+    game: str = Field(max_length=40, description="the game's slug, e.g. `loaf`")
+    players: list[str] = Field(min_length=1, max_length=10, description="the players' names, 1 to 40 characters")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's table options, if it has any")
+
+
+class EntryIn(StrictModel):
+    kind: str = Field(min_length=1, max_length=40, description="an entry kind of the game, or `undo` or `correct`")
+    payload: dict[str, Any] = Field(description="the kind's canonical payload (see the `*Payload` schemas)")
+    entry_id: str = Field(min_length=1, max_length=64, description="made by the client: the same id lands once")
+    base_version: int = Field(ge=0, le=MAX_VERSION, description="the table version the client saw")
+    author: str = Field("API", min_length=1, max_length=40, description="who entered it, as the log shows it")
+
+
+class UndoIn(StrictModel):
+    target: int = Field(ge=1, le=MAX_VERSION, description="the seq of the entry to undo")
+
+
+class CorrectIn(StrictModel):
+    target: int = Field(ge=1, le=MAX_VERSION, description="the seq of the entry to correct")
+    payload: dict[str, Any] = Field(description="the corrected entry's whole canonical payload")
+
+
+@bp.post("")
+def create() -> ResponseReturnValue:
+    try:
+        body = NewTableIn.model_validate(read_body())
+    except BadBody as exc:
+        return errors([Problem("", str(exc))], 400)
+    except ValidationError as exc:
+        return errors(validation_problems(exc))
+    copy_code = str(body.options.get("copy_from", "")).strip()
+    if copy_code and (wait := code_wait()):
+        response, status = errors(
+            [Problem("options.copy_from", "too many codes tried from here: wait, then retry")], 429
+        )
+        response.headers["Retry-After"] = str(math.ceil(wait))
+        return response, status
+    new = setup_for(body.game, body.players, body.options, "options")
+    if new.options_refused and copy_code:
+        code_failed()
+    if new.setup is None:
+        return errors(new.problems)
+    row = store().create_table(body.game, new.setup)
+    return jsonify(_links(row, editor=True)), 201
+
+
+def _links(row: TableRow, editor: bool) -> dict[str, Any]:
+    links: dict[str, Any] = {"watch": url_for("tables.watch", token=row.viewer_token)}
+    if editor:
+        links |= {"edit": url_for("tables.show", token=row.token), "code": row.code, "group": None}
+    return links
+
+
+def _find(token: str) -> tuple[TableRow, bool] | None:
+    """The table and whether the token is its editor token."""
+    if row := store().by_token(token):
+        return row, True
+    if row := store().by_viewer_token(token):
+        return row, False
+    return None
+
+
+def _not_found() -> ResponseReturnValue:
+    return errors([Problem("token", "no table has this token")], 404)
+
+
+@bp.get("/<token>")
+def read(token: str) -> ResponseReturnValue:
+    found = _find(token)
+    if found is None:
+        return _not_found()
+    row, editor = found
+    rows = store().entries(row.id)
+    return jsonify(table_json(row, rows, editor))
+
+
+def table_json(row: TableRow, rows: list[EntryRow], editor: bool) -> dict[str, Any]:
+    """A table as the API shows it: players, every entry with its canonical payload, state, result, version."""
+    kind = kinds()[row.game]
+    replayed = replay(kind, row.setup, rows)
+    return {
+        "game": row.game,
+        "players": list(row.setup["players"]),
+        "options": row.setup.get("options", {}),
+        "version": rows[-1].seq if rows else 0,
+        "entries": _entries(rows, replayed),
+        "state": jsonable(replayed.state),
+        "result": _result(kind, replayed),
+        "finished": bool(kind.finished(replayed.state)),
+        "broken": jsonable(replayed.broken),
+        **_links(row, editor),
+    }
+
+
+def _entries(rows: list[EntryRow], replayed: Replayed) -> list[dict[str, Any]]:
+    """Every stored row in order; game entries with their payload brought up to date, undo and correct as they
+    were sent, each game entry saying which row undid or corrected it."""
+    standing = {s.seq: s for s in replayed.log}
+    undone: dict[int, int] = {}
+    corrected: dict[int, int] = {}
+    for row in rows:
+        target = row.payload.get("target") if isinstance(row.payload, dict) else None
+        if row.kind == UNDO and isinstance(target, int):
+            undone.setdefault(target, row.seq)
+        elif row.kind == CORRECT and isinstance(target, int):
+            corrected[target] = row.seq
+    out = []
+    for row in rows:
+        entry = standing.get(row.seq)
+        fresh = entry is not None and entry.corrected_by is None
+        payload, version = (entry.payload, entry.version) if fresh and entry else (row.payload, row.version)
+        out.append(
+            {
+                "seq": row.seq,
+                "kind": row.kind,
+                "version": version,
+                "payload": payload,
+                "entry_id": row.entry_id,
+                "author": row.author,
+                "at": iso(row.at),
+                "undone_by": undone.get(row.seq),
+                "corrected_by": corrected.get(row.seq),
+            }
+        )
+    return out
+
+
+def _result(kind: Any, replayed: Replayed) -> dict[str, Any] | None:
+    try:
+        return result_json(kind.result(replayed.state))
+    except RuleError:
+        return None
+
+
+@bp.post("/<token>/entries")
+def append(token: str) -> ResponseReturnValue:
+    found = _find(token)
+    if found is None:
+        return _not_found()
+    row, editor = found
+    if not editor:
+        return errors([Problem("token", "this is the table's watch link: it reads and never writes")], 403)
+    try:
+        entry = EntryIn.model_validate(read_body())
+    except BadBody as exc:
+        return errors([Problem("", str(exc))], 400)
+    except ValidationError as exc:
+        return errors(validation_problems(exc))
+    if stored := store().find(row.id, entry.entry_id):
+        return _written(row, stored)
+    try:
+        kind, payload, version = _checked(row, entry)
+    except ValidationError as exc:
+        return errors([_under("payload", p) for p in validation_problems(exc)])
+    except RuleError as exc:
+        return errors([_under("payload", p) if p.loc != "kind" else p for p in exc.problems])
+    try:
+        stored, _ = write_entry(row, entry.base_version, entry.entry_id, kind, payload, version, entry.author)
+    except StaleWrite as stale:
+        return _stale(row, entry.base_version, stale)
+    return _written(row, stored)
+
+
+def _under(prefix: str, problem: Problem) -> Problem:
+    return Problem(f"{prefix}.{problem.loc}" if problem.loc else prefix, problem.msg)
+
+
+def _checked(row: TableRow, entry: EntryIn) -> tuple[str, dict[str, Any], int]:
+    """(kind, canonical payload, its version) of an entry that fits the table; raises as check_entry does."""
+    table = kinds()[row.game]
+    replayed = replay(table, row.setup, store().entries(row.id))
+    if entry.kind == UNDO:
+        target = UndoIn.model_validate(entry.payload).target
+        if target not in undoable(replayed):
+            raise RuleError("only the last entry that counts (or one that cannot be replayed) can be undone", "target")
+        return UNDO, {"target": target}, 1
+    if entry.kind == CORRECT:
+        correction = CorrectIn.model_validate(entry.payload)
+        standing, payload = check_correction(table, row.setup, replayed, correction.target, correction.payload)
+        fixed = {"target": correction.target, "kind": standing.kind, "payload": payload}
+        return CORRECT, fixed, table.entries[standing.kind].version
+    payload = check_entry(table, row.setup, replayed, entry.kind, entry.payload)
+    return entry.kind, payload, table.entries[entry.kind].version
+
+
+def _written(row: TableRow, stored: EntryRow) -> ResponseReturnValue:
+    """The answer to a write, the same for its first landing and any repeat of its entry id."""
+    entry = {"seq": stored.seq, "kind": stored.kind, "version": stored.version, "payload": stored.payload}
+    entry |= {"entry_id": stored.entry_id, "author": stored.author, "at": iso(stored.at)}
+    return jsonify({"version": stored.seq, "entry": entry}), 201
+
+
+def iso(moment: datetime) -> str:
+    """A stored time in UTC, ISO 8601 (SQLite hands times back without their zone)."""
+    return (moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)).isoformat()
+
+
+def _stale(row: TableRow, base: int, stale: StaleWrite) -> ResponseReturnValue:
+    rows = store().entries(row.id)
+    since = [e for e in _entries(rows, replay(kinds()[row.game], row.setup, rows)) if e["seq"] > base]
+    problem = Problem("base_version", f"the table is at version {stale.version}: read what changed and send again")
+    response, status = errors([problem], 409)
+    body = response.get_json() | {"version": stale.version, "since": since}
+    return Response(jsonify(body).get_data(), status, mimetype="application/json")

@@ -1,0 +1,144 @@
+"""The table API's part of the OpenAPI document: its three operations, and every entry kind's canonical payload
+as a component named `<game>.<kind>.v<version>`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..tables import kinds
+from .table_api import CorrectIn, EntryIn, NewTableIn, UndoIn
+
+REF = "#/components/schemas/{model}"
+
+TOKEN = {
+    "name": "token",
+    "in": "path",
+    "required": True,
+    "description": "a table's editor token (reads and writes) or watch token (reads only)",
+    "schema": {"type": "string"},
+}
+
+LINKS = {
+    "type": "object",
+    "required": ["edit", "watch", "code"],
+    "properties": {
+        "edit": {"type": "string", "description": "the editor link: whoever has it may enter"},
+        "watch": {"type": "string", "description": "the watch link: reads only"},
+        "code": {"type": "string", "description": "the join code for the phones at the table"},
+        "group": {"type": ["string", "null"]},
+    },
+}
+
+ENTRY = {
+    "type": "object",
+    "required": ["seq", "kind", "version", "payload", "entry_id", "author", "at"],
+    "properties": {
+        "seq": {"type": "integer"},
+        "kind": {"type": "string"},
+        "version": {"type": "integer", "description": "the schema version of the payload"},
+        "payload": {"type": "object"},
+        "entry_id": {"type": "string"},
+        "author": {"type": "string"},
+        "at": {"type": "string", "format": "date-time"},
+        "undone_by": {"type": ["integer", "null"], "description": "the seq of the undo that took it back"},
+        "corrected_by": {"type": ["integer", "null"], "description": "the seq of its latest correction"},
+    },
+}
+
+TABLE = {
+    "type": "object",
+    "required": ["game", "players", "version", "entries", "state", "result", "watch"],
+    "properties": {
+        "game": {"type": "string"},
+        "players": {"type": "array", "items": {"type": "string"}},
+        "options": {"type": "object"},
+        "version": {"type": "integer"},
+        "entries": {"type": "array", "items": {"$ref": REF.format(model="TableEntry")}},
+        "state": {"description": "the replayed state, as JSON"},
+        "result": {"anyOf": [{"$ref": REF.format(model="Result")}, {"type": "null"}]},
+        "finished": {"type": "boolean"},
+        "broken": {"description": "the entry the replay stopped at, if one cannot be replayed"},
+        "watch": {"type": "string"},
+    },
+}
+
+WRITTEN = {
+    "type": "object",
+    "required": ["version", "entry"],
+    "properties": {"version": {"type": "integer"}, "entry": {"$ref": REF.format(model="TableEntry")}},
+}
+
+
+def models() -> list[type[BaseModel]]:
+    """The request bodies and every entry kind's payload schema, for the document's components."""
+    payloads = [entry.schema for kind in kinds().values() for entry in kind.entries.values()]
+    return [NewTableIn, EntryIn, UndoIn, CorrectIn, *dict.fromkeys(payloads)]
+
+
+def payload_components(refs: dict[Any, dict[str, Any]]) -> dict[str, Any]:
+    """`<game>.<kind>.v<version>`: each entry kind's canonical payload, by reference."""
+    return {
+        f"{slug}.{name}.v{entry.version}": {"description": entry.summary, **refs[(entry.schema, "validation")]}
+        for slug, kind in kinds().items()
+        for name, entry in kind.entries.items()
+    }
+
+
+def paths(refs: dict[Any, dict[str, Any]], error: Any) -> dict[str, Any]:
+    """The three table operations."""
+
+    def body(model: type[BaseModel]) -> dict[str, Any]:
+        return {"required": True, "content": {"application/json": {"schema": refs[(model, "validation")]}}}
+
+    def answer(description: str, schema: dict[str, Any]) -> dict[str, Any]:
+        return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+    return {
+        "/api/v1/tables": {
+            "post": {
+                "summary": "Start a table: a game, its players and options",
+                "operationId": "tables_create",
+                "requestBody": body(NewTableIn),
+                "responses": {
+                    "201": answer("The new table's links and join code", LINKS),
+                    "400": error("The body is not JSON or not an object"),
+                    "413": error("The body is over 64 KiB"),
+                    "422": error("Every problem with the game, players or options, located"),
+                    "429": error("Too many join codes tried from here"),
+                },
+            }
+        },
+        "/api/v1/tables/{token}": {
+            "get": {
+                "summary": "A table: players, every entry with its canonical payload, state, result, version",
+                "operationId": "tables_read",
+                "parameters": [TOKEN],
+                "responses": {
+                    "200": answer("The table", {"$ref": REF.format(model="Table")}),
+                    "404": error("No table has this token"),
+                },
+            }
+        },
+        "/api/v1/tables/{token}/entries": {
+            "post": {
+                "summary": "Append an entry (a game entry, `undo` or `correct`) made against the version seen",
+                "operationId": "tables_append",
+                "parameters": [TOKEN],
+                "requestBody": body(EntryIn),
+                "responses": {
+                    "201": answer("The entry as stored (a repeated entry id: the first answer again)", WRITTEN),
+                    "400": error("The body is not JSON or not an object"),
+                    "403": error("A watch token never writes"),
+                    "404": error("No table has this token"),
+                    "409": error("base_version is stale: `since` lists what was entered since"),
+                    "413": error("The body is over 64 KiB"),
+                    "422": error("Every problem with the entry, located"),
+                },
+            }
+        },
+    }
+
+
+COMPONENTS = {"Table": TABLE, "TableEntry": ENTRY}
