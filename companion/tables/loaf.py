@@ -1,7 +1,7 @@
 """A L'oaf table: one entry per round (order, each player's card, the review card, the choices its effect needs).
 
-The replay turns each round's form into an engine round, asks the engine which choices the round needs, and plays
-it. A problem in the round being entered is reported beside its field (`card-<name>`, `average`, `choice-<name>`).
+A round entry is one element of POST /api/v1/loaf/game's `rounds` (schemas/loaf_round.py); the replay plays each
+round on the engine (loaf_rounds.py) and keeps the game before each round, for the page and its corrections.
 """
 
 from __future__ import annotations
@@ -12,14 +12,26 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..entries import EntryKind
 from ..games import loaf
-from ..games.base import Problem, Result, RuleError
+from ..games.base import PlayerScore, Result, RuleError
 from ..games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION, Effect, score_game
 from ..log import Standing
-from ..schemas.loaf import ADVANCED_TARGETS, BASIC_TARGETS, QUICK_CARDS, LoafOptions, RoundForm
-from . import TableKind, legacy_entries
+from ..reading import PlayReading
+from ..schemas.loaf_form import LoafOptions, RoundForm
+from ..schemas.loaf_round import ADVANCED_TARGETS, BASIC_TARGETS, QUICK_CARDS, RoundEntryIn, round_v1_to_v2
+from . import TableKind
+from .loaf_rounds import engine_round, located, play
 
-PENDING = -1  # the seq of an entry being checked before it is stored
+ENTRIES = {
+    "round": EntryKind(
+        "round",
+        RoundEntryIn,
+        "One round: the order, each player's card, the review card and the choices its effect asks for.",
+        version=2,
+        upgrades={1: round_v1_to_v2},
+    ),
+}
 
 SIDE_KINDS = {
     "basic": (("up", "Reputation up (+X)"), ("down", "Reputation down (−X)")),
@@ -94,12 +106,12 @@ class LoafTable:
         return BASIC_TARGETS + (ADVANCED_TARGETS if self.advanced else ())
 
     def index_of(self, seq: int) -> int:
-        """The round index (0-based) of a log entry."""
-        return next(i for i, p in enumerate(self.played) if p.seq == seq)
+        """The round index (0-based) of a log entry; an entry the replay stopped at is the next round."""
+        return next((i for i, p in enumerate(self.played) if p.seq == seq), len(self.played))
 
     def game_at(self, index: int | None = None) -> loaf.Game:
         """The game before round `index` (0-based), or now."""
-        return self.game if index is None else self.before[index]
+        return self.game if index is None or index >= len(self.before) else self.before[index]
 
     def hand(self, player: str, index: int | None = None) -> tuple[int, ...]:
         return self.game_at(index).player(player).hand
@@ -107,9 +119,8 @@ class LoafTable:
     def requests(self, values: Mapping[str, Any], index: int | None = None) -> list[loaf.ChoiceRequest]:
         """The choices the round in `values` asks for (empty when the round is not complete enough to tell)."""
         try:
-            form = RoundForm.model_validate(dict(values))
-            game = self.game_at(index)
-            return list(loaf.choice_requests(game, form.to_round(self.advanced)))
+            entry = RoundEntryIn.model_validate(RoundForm.model_validate(dict(values)).to_payload())
+            return list(loaf.choice_requests(self.game_at(index), engine_round(entry, self.advanced)))
         except (ValidationError, RuleError, ValueError):
             return []
 
@@ -121,6 +132,11 @@ class LoafTable:
     def needs_choices(self, errors: Mapping[str, str]) -> bool:
         """True when the only thing keeping a round from being recorded is a choice still to make."""
         return bool(errors) and all(k.startswith("choice-") for k in errors)
+
+    @staticmethod
+    def quiet(view: Any) -> Any:
+        """The page's view without its message: while a round only waits for a choice, the page says so itself."""
+        return replace(view, message=None)
 
     def marks(self) -> dict[str, str]:
         """A short, distinct mark per player for the reputation track: an initial, or more letters on a clash."""
@@ -143,73 +159,42 @@ class LoafTable:
         res = result(self)
         return sorted(res.players, key=lambda p: (bool(p.extra.get("fired")), -p.score))
 
-    def flat(self, payload: Mapping[str, Any]) -> dict[str, Any]:
-        """A stored round as the form's own fields (`card-<name>`, `choice-<name>`), for the correction page."""
-        out = {k: v for k, v in payload.items() if k not in ("plays", "choices")}
-        out |= {f"card-{name}": card for name, card in (payload.get("plays") or {}).items()}
-        return out | {f"choice-{name}": cards for name, cards in (payload.get("choices") or {}).items()}
-
 
 def _options(setup: Mapping[str, Any]) -> LoafOptions:
     return LoafOptions.model_validate(setup.get("options") or {})
 
 
 def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> LoafTable:
+    """The table after its round entries (canonical rounds), each played on the game so far."""
     players = tuple(setup["players"])
-    advanced = _options(setup).advanced
-    table = LoafTable(players, advanced, loaf.new_game(players))
+    table = LoafTable(players, _options(setup).advanced, loaf.new_game(players))
     for entry in entries:
-        form = RoundForm.model_validate(entry.payload)
+        rnd = RoundEntryIn.model_validate(entry.payload)
         try:
-            table = _play(table, form, entry.seq)
+            after = play(table.game, rnd, table.advanced)
         except RuleError as error:
-            pending = entry.seq == PENDING
-            raise RuleError([_locate(p, players, pending) for p in error.problems]) from error
+            raise located(error, entry.seq) from error
+        played = Played(entry.seq, dict(rnd.plays), rnd.order.average, after.rounds[-1])
+        table = replace(table, game=after, before=(*table.before, table.game), played=(*table.played, played))
     return table
 
 
-def _play(table: LoafTable, form: RoundForm, seq: int) -> LoafTable:
-    game = table.game
-    rnd = form.to_round(table.advanced)
-    rnd = replace(rnd, choices=form.choices_for(loaf.choice_requests(game, rnd)))
-    after = loaf.play_round(game, rnd)
-    played = Played(seq, dict(form.plays), form.average, after.rounds[-1])
-    return replace(table, game=after, before=(*table.before, game), played=(*table.played, played))
-
-
-def _locate(problem: Problem, players: Sequence[str], pending: bool) -> Problem:
-    """Engine locations ("rounds[2].plays.Ann") become the form's field names for the round being entered."""
-    if not pending:
-        return Problem("form", problem.msg)
-    loc = problem.loc
-    rest = loc.split("]", 1)[1] if loc.startswith("rounds[") else loc
-    for name in players:
-        if rest == f".plays.{name}":
-            return Problem(f"card-{name}", problem.msg)
-        if rest.startswith(f".choices.{name}."):
-            return Problem(f"choice-{name}", problem.msg)
-    fields = {".order.average": "average", ".order.total": "total"}
-    if rest in fields:
-        return Problem(fields[rest], problem.msg)
-    if rest.startswith(".review"):
-        return Problem("review", problem.msg)
-    return Problem("form" if loc.startswith("rounds[") else loc, problem.msg)
-
-
 def describe(kind: str, payload: dict[str, Any]) -> str:
-    form = RoundForm.model_validate(payload)
-    plays = ", ".join(f"{name} {card}" for name, card in form.plays.items())
-    text = f"Round: order {form.average} per player"
-    if form.total is not None:
-        text += f" (total {form.total})"
+    """A round in a line: its order, who played what, the review card and the picks."""
+    rnd = RoundEntryIn.model_validate(payload)
+    plays = ", ".join(f"{name} {card}" for name, card in rnd.plays.items())
+    text = f"Round: order {rnd.order.average} per player"
+    if rnd.order.total is not None:
+        text += f" (total {rnd.order.total})"
     text += f"; {plays}" if plays else ""
     try:
-        success, failure = form.review_effects(advanced=True)
-        text += f"; review: success {success.describe()}, failure {failure.describe()}"
+        review = engine_round(rnd, advanced=True).review
+        text += f"; review: success {review.success.describe()}, failure {review.failure.describe()}"
     except RuleError:
         pass
-    for name, cards in form.choices.items():
-        text += f"; {name} picks {cards.replace(',', ', ')}"
+    for name, choice in rnd.choices.items():
+        cards = choice.discard if choice.discard is not None else [] if choice.take_back is None else [choice.take_back]
+        text += f"; {name} picks {', '.join(map(str, cards))}" if cards else ""
     return text
 
 
@@ -227,9 +212,14 @@ def result(table: LoafTable) -> Result:
     )
 
 
+def not_scored(player: PlayerScore) -> str:
+    """A player the Angry Boss fired is not scored."""
+    return "fired by the Angry Boss" if player.extra.get("fired") else ""
+
+
 KIND = TableKind(
     "loaf",
-    legacy_entries({"round": RoundForm}),
+    ENTRIES,
     {"round": RoundForm},
     replay,
     describe,
@@ -238,4 +228,5 @@ KIND = TableKind(
     options=LoafOptions,
     options_template="loaf/setup_options.html",
     finished=lambda table: table.finished,
+    reading=PlayReading(out=not_scored),
 )

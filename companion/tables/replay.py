@@ -99,7 +99,8 @@ def _why(exc: Exception) -> str:
     if isinstance(exc, RuleError):
         return "; ".join(p.msg for p in exc.problems)
     if isinstance(exc, ValidationError):
-        return "; ".join(f"{p.loc}: {p.msg}" if p.loc else p.msg for p in validation_problems(exc))
+        details = "; ".join(f"{p.loc}: {p.msg}" if p.loc else p.msg for p in validation_problems(exc))
+        return f"what was stored is incomplete or damaged ({details})"
     return f"the app could not replay it ({type(exc).__name__})"
 
 

@@ -1,9 +1,13 @@
 """A L'oaf table: recording rounds, the choice step, refusals beside their fields, undo, corrections, the end."""
 
+import json
 import re
 import secrets
+from pathlib import Path
 
 from .pages import version
+
+CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
 
 UP_DOWN = "highest+1/lowest-1"  # quick pick: success +1 for the highest reputation, failure -1 for the lowest
 GOOD_BAD = "good+1/bad-1"
@@ -242,3 +246,47 @@ def test_a_correction_that_now_needs_a_choice_asks_for_it_on_the_correction_page
     assert offered(html, "choice-Ann") == [0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11]
     assert client.post(f"{table}/entries/1/edit", data=fixed | {"entry_id": "c2", "choice-Ann": 11}).status_code == 303
     assert "Ann discards the 11" in page(client, table)
+
+
+def stored_v1_table(app, name):
+    """A table whose log was written before round entries had versions: the corpus table `name`, row for row."""
+    data = json.loads((CORPUS / f"loaf-{name}.json").read_text(encoding="utf-8"))
+    store = app.extensions["store"]
+    row = store.create_table("loaf", data["setup"])
+    for based_on, entry in enumerate(data["entries"]):
+        store.append(row.id, based_on, entry["entry_id"], entry["kind"], entry["payload"], entry["author"], 1)
+    return f"/t/{row.token}", data
+
+
+def test_a_table_stored_before_versions_opens_and_its_rounds_correct_as_they_were(client, app):
+    table, data = stored_v1_table(app, "advanced-angry")
+    html = page(client, table)
+    assert "cannot be replayed" not in html
+    assert "The Angry Boss reached 5 after round 6" in html
+    assert "Round: order 3 per player; Dan 5, Eve 3, Fox 2, Gil 4; review: success discard 2 cards" in html
+    assert "Dan picks 0, 1" in html
+    form = client.get(f"{table}/entries/1/edit").get_data(as_text=True)
+    assert 'name="average" value="3" checked' in form and 'name="card-Fox" value="2" checked' in form
+    assert '<option value="discard" selected>' in form and '<option value="all" selected>' in form
+    assert re.search(r'name="pick-Eve-11" value="11" checked', form)
+    assert 'name="review" value="other" checked' in form
+    same = {"version": len(data["entries"]), "entry_id": "same", "average": 3, "review": "other"}
+    same |= {f"card-{n}": c for n, c in {"Dan": 5, "Eve": 3, "Fox": 2, "Gil": 4}.items()}
+    same |= {"success_effect": "discard", "success_target": "all", "success_amount": 2}
+    same |= {"failure_effect": "down", "failure_target": "bad", "failure_amount": 1}
+    same |= {
+        f"pick-{n}-{c}": c
+        for n, cards in (("Dan", (0, 1)), ("Eve", (0, 11)), ("Fox", (10, 11)), ("Gil", (0, 1)))
+        for c in cards
+    }
+    assert client.post(f"{table}/entries/1/edit", data=same).status_code == 303
+    after = page(client, table)
+    assert "The Angry Boss reached 5 after round 6" in after
+    assert reputations(after) == reputations(html)
+
+
+def test_a_quick_pick_round_shows_as_that_pick_on_its_correction_page(client, app):
+    table, _ = stored_v1_table(app, "happy-basic")
+    form = client.get(f"{table}/entries/5/edit").get_data(as_text=True)
+    assert 'name="review" value="highest+2/bad-1" checked' in form
+    assert 'name="total" inputmode="numeric" min="0" max="33" value="10"' in form
