@@ -1,18 +1,17 @@
-"""Orléans requests: the event, torture and score calculators, and the forms an Orléans table posts."""
+"""Orléans requests: the event, torture and score calculators (a table's entries are in `orleans_entries`, the
+forms that make them in `orleans_forms`)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, create_model, field_validator, model_serializer, model_validator
-from pydantic_core import PydanticCustomError
+from pydantic import Field
 
 from ..games import orleans as orl
 from ..games import orleans_torture as tort
 from ..games.base import RuleError
-from . import Count, Endpoint, EntryForm, FormModel, Name, StrictModel, duplicate_name_problems, result_json
+from . import Count, Endpoint, Name, StrictModel, duplicate_name_problems, result_json
 
 Event = Literal["harvest", "taxes", "income", "trading_day"]
 Phase = Literal["A", "B", "C"]
@@ -231,156 +230,3 @@ ENDPOINTS = [
         TORTURE_ANSWER,
     ),
 ]
-
-
-# ---- The table's forms: every value arrives as text, and a payload stays flat (one value per field). ----
-
-
-def parse_coin_spaces(value: Any) -> tuple[int, ...]:
-    """ "7, 12, 25" (or a stored list) -> (7, 12, 25), sorted; anything else is a plain-language error."""
-    if isinstance(value, str):
-        parts = [p for p in re.split(r"[\s,;]+", value.strip().strip("[]()")) if p]
-        if not all(p.isdigit() for p in parts):
-            raise PydanticCustomError("coin_spaces", "write the space numbers with commas between, like 7, 12, 25")
-        value = [int(p) for p in parts]
-    if not isinstance(value, list | tuple) or not all(isinstance(v, int) for v in value):
-        raise PydanticCustomError("coin_spaces", "write the space numbers with commas between, like 7, 12, 25")
-    if not value:
-        raise PydanticCustomError("coin_spaces", "enter at least one coin space (the default is 7, 12, 25)")
-    if not all(1 <= v <= TRACK_END for v in value):
-        raise PydanticCustomError("coin_spaces", f"coin spaces are numbered 1 to {TRACK_END} (0 is the start)")
-    return tuple(sorted(set(value)))
-
-
-CoinSpaces = Annotated[tuple[int, ...], BeforeValidator(parse_coin_spaces)]
-
-
-class OptionsForm(FormModel):
-    """Chosen when the table starts: the event amounts, and where the development track's coin spaces are."""
-
-    rules: RuleSet = "phased"
-    coin_spaces: CoinSpaces = orl.DEFAULT_COIN_SPACES
-
-
-class TrackForm(EntryForm):
-    """The coin spaces corrected mid-game (torture steps back never land on or pass one)."""
-
-    coin_spaces: CoinSpaces
-
-
-HOLDINGS = (
-    "coins",
-    *orl.GOODS,
-    "trading_stations",
-    "citizens",
-    "development_level",
-    "development_position",
-    "followers_in_bag",
-    "place_tiles",
-    "technology_tiles",
-)
-
-
-class HoldingsForm(EntryForm):
-    """One player's holdings, set or corrected as a whole."""
-
-    player: Name
-    coins: Count = 0
-    grain: Count = 0
-    cheese: Count = 0
-    wine: Count = 0
-    wool: Count = 0
-    brocade: Count = 0
-    trading_stations: Count = 0
-    citizens: Count = 0
-    development_level: Count = 0
-    development_position: Count = 0
-    followers_in_bag: Count = 0
-    place_tiles: Count = 0
-    technology_tiles: Count = 0
-
-    def to_player(self, coin_spaces: tuple[int, ...]) -> orl.Player:
-        fields = self.model_dump(exclude={"player", *orl.GOODS})
-        goods = orl.Goods(**{kind: getattr(self, kind) for kind in orl.GOODS})
-        return orl.Player(self.player, **fields, goods=goods, coin_spaces=coin_spaces)
-
-
-SEATS = range(1, orl.MAX_PLAYERS + 1)
-
-
-def food_field(seat: int, kind: str) -> str:
-    """The event form's field for the food one seat (1-based) returns of one kind: "food_2_cheese"."""
-    return f"food_{seat}_{kind}"
-
-
-class _EventFields(EntryForm):
-    event: Event
-    phase: Phase | None = Field(None, description="not asked with the classic rule set")
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def _blank_is_unset(cls, value: Any) -> Any:
-        return None if value == "" else value
-
-    @model_validator(mode="before")
-    @classmethod
-    def _food_is_for_harvests(cls, data: Any) -> Any:
-        # The food fields share the form with every event's button: they only mean something for a Harvest.
-        if isinstance(data, dict) and data.get("event") != "harvest":
-            return {k: v for k, v in data.items() if not k.startswith("food_")}
-        return data
-
-    @model_serializer(mode="wrap")
-    def _without_unset(self, handler: Any) -> dict[str, Any]:
-        return {k: v for k, v in handler(self).items() if v is not None}
-
-    def food_choice(self, seat: int) -> dict[str, int] | None:
-        """The food this seat chose to return, or None for the suggested (cheapest) food."""
-        chosen = {kind: getattr(self, food_field(seat, kind)) for kind in orl.FOOD}
-        if all(n is None for n in chosen.values()):
-            return None
-        return {kind: n or 0 for kind, n in chosen.items()}
-
-
-EventForm = create_model(
-    "EventForm",
-    __base__=_EventFields,
-    __doc__="An event resolved for everyone; each seat's food choice is optional (blank: the cheapest).",
-    **{food_field(s, k): (Count | None, None) for s in SEATS for k in orl.FOOD},
-)
-
-TORTURE_FIELDS: dict[str, tort.GiveUp] = {
-    **{f"goods_{kind}": tort.GiveUp("goods", kind) for kind in orl.GOODS},
-    "development": tort.GiveUp("development"),
-    "follower": tort.GiveUp("follower"),
-    "place_tile": tort.GiveUp("place_tile"),
-    "technology_tile": tort.GiveUp("technology_tile"),
-    "trading_station": tort.GiveUp("trading_station"),
-}
-
-
-class TortureForm(EntryForm):
-    """How many of each item one player gives up for the coins the last event left them short."""
-
-    player: Name
-    goods_grain: Count = 0
-    goods_cheese: Count = 0
-    goods_wine: Count = 0
-    goods_wool: Count = 0
-    goods_brocade: Count = 0
-    development: Count = 0
-    follower: Count = 0
-    place_tile: Count = 0
-    technology_tile: Count = 0
-    trading_station: Count = 0
-
-    def fields(self) -> list[str]:
-        """One field name per item given up, in the order they are handed over."""
-        return [name for name in TORTURE_FIELDS for _ in range(getattr(self, name))]
-
-    def give_up(self) -> list[tort.GiveUp]:
-        return [TORTURE_FIELDS[name] for name in self.fields()]
-
-
-class EndForm(EntryForm):
-    """The game is over: the scores are final."""

@@ -277,3 +277,43 @@ def test_the_viewer_sees_the_torture_but_no_forms(client, app, short_table):
     assert "is choosing 2 items" in page
     assert 'method="post"' not in page
     assert 'name="player"' not in page
+
+
+def test_a_torture_item_refused_shows_its_message_beside_that_item(client, short_table):
+    response = torture(client, short_table, "Jo", development=3)
+    html = response.get_data(as_text=True)
+    item = re.search(r'<li class="item">(?:(?!</li>).)*name="development".*?</li>', html, re.S).group(0)
+    assert "would go onto or past a coin space" in item
+    assert "give up exactly 2 items" not in item  # the count concerns the whole choice: said above the items
+
+
+def test_a_food_choice_refused_shows_its_message_in_that_player_s_food(client):
+    table = start(client, "Jo", "Ana")
+    holdings(client, table, "Jo", coins=5, grain=2)
+    holdings(client, table, "Ana", coins=5, grain=2)
+    refused = post(client, table, "event", event="harvest", phase="A", food_2_wine=1)
+    assert refused.status_code == 422
+    seat = re.search(r'<legend class="name">Ana</legend>.*?</fieldset>', refused.get_data(as_text=True), re.S)
+    assert "Ana holds 0 wine, not 1" in seat.group(0)
+
+
+V1_HOLDINGS = {**dict.fromkeys(("grain", "wine", "brocade", "citizens", "technology_tiles"), 0), **JO, "player": "Jo"}
+V1_HOLDINGS |= {"followers_in_bag": 3, "place_tiles": 1}
+
+
+def test_an_entry_stored_in_version_1_reads_opens_and_is_corrected_in_today_s_shape(client, app):
+    table = start(client, "Jo", "Ana")
+    store = app.extensions["store"]
+    row = store.by_token(table.rsplit("/", 1)[1])
+    store.append(row.id, 0, "old", "holdings", V1_HOLDINGS, "Jo", 1)  # the form's flat fields, as stored before
+    html = client.get(table).get_data(as_text=True)
+    assert held(html, "Jo", "wool") == 2
+    assert "holdings: 3 coins; 1 cheese, 2 wool; 2 trading stations" in html
+    page = client.get(f"{table}/entries/1/edit").get_data(as_text=True)
+    assert re.search(r'name="wool" type="number"[^>]*value="2"', page)
+    fixed = {**V1_HOLDINGS, "wool": 1, "version": 1, "entry_id": "fix"}
+    assert client.post(f"{table}/entries/1/edit", data=fixed).status_code == 303
+    correction = store.entries(row.id)[-1]
+    assert correction.version == 2
+    assert correction.payload["payload"]["goods"] == {"grain": 0, "cheese": 1, "wine": 0, "wool": 1, "brocade": 0}
+    assert held(client.get(table).get_data(as_text=True), "Jo", "wool") == 1

@@ -1,0 +1,196 @@
+"""The HTML forms of an Orléans table: every value arrives as text, one value per field. Each entry form turns
+into its entry's canonical payload (`orleans_entries`) and back, and places a problem found in the payload on
+the field it came from."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field, create_model, field_validator, model_serializer, model_validator
+from pydantic_core import PydanticCustomError
+
+from ..games import orleans as orl
+from ..games import orleans_torture as tort
+from . import Count, EntryForm, FormModel, Name
+from .orleans import TRACK_END, Event, Phase, RuleSet
+from .orleans_entries import (
+    COUNTED_ITEMS,
+    SEATS,
+    event_v1_to_v2,
+    food_field,
+    holdings_v1_to_v2,
+    torture_v1_to_v2,
+)
+
+
+def parse_coin_spaces(value: Any) -> tuple[int, ...]:
+    """ "7, 12, 25" (or a stored list) -> (7, 12, 25), sorted; anything else is a plain-language error."""
+    if isinstance(value, str):
+        parts = [p for p in re.split(r"[\s,;]+", value.strip().strip("[]()")) if p]
+        if not all(p.isdigit() for p in parts):
+            raise PydanticCustomError("coin_spaces", "write the space numbers with commas between, like 7, 12, 25")
+        value = [int(p) for p in parts]
+    if not isinstance(value, list | tuple) or not all(isinstance(v, int) for v in value):
+        raise PydanticCustomError("coin_spaces", "write the space numbers with commas between, like 7, 12, 25")
+    if not value:
+        raise PydanticCustomError("coin_spaces", "enter at least one coin space (the default is 7, 12, 25)")
+    if not all(1 <= v <= TRACK_END for v in value):
+        raise PydanticCustomError("coin_spaces", f"coin spaces are numbered 1 to {TRACK_END} (0 is the start)")
+    return tuple(sorted(set(value)))
+
+
+CoinSpaces = Annotated[tuple[int, ...], BeforeValidator(parse_coin_spaces)]
+
+
+class OptionsForm(FormModel):
+    """Chosen when the table starts: the event amounts, and where the development track's coin spaces are."""
+
+    rules: RuleSet = "phased"
+    coin_spaces: CoinSpaces = orl.DEFAULT_COIN_SPACES
+
+
+class TrackForm(EntryForm):
+    """The coin spaces corrected mid-game (torture steps back never land on or pass one)."""
+
+    coin_spaces: CoinSpaces
+
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        return {"coin_spaces": ", ".join(str(space) for space in payload["coin_spaces"])}
+
+
+HOLDINGS = (
+    "coins",
+    *orl.GOODS,
+    "trading_stations",
+    "citizens",
+    "development_level",
+    "development_position",
+    "followers_in_bag",
+    "place_tiles",
+    "technology_tiles",
+)
+
+
+class HoldingsForm(EntryForm):
+    """One player's holdings, set or corrected as a whole."""
+
+    player: Name
+    coins: Count = 0
+    grain: Count = 0
+    cheese: Count = 0
+    wine: Count = 0
+    wool: Count = 0
+    brocade: Count = 0
+    trading_stations: Count = 0
+    citizens: Count = 0
+    development_level: Count = 0
+    development_position: Count = 0
+    followers_in_bag: Count = 0
+    place_tiles: Count = 0
+    technology_tiles: Count = 0
+
+    def to_payload(self) -> dict[str, Any]:
+        return holdings_v1_to_v2(self.model_dump(mode="json"))
+
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        rest = {name: value for name, value in payload.items() if name != "goods"}
+        return {**rest, **payload["goods"]}
+
+    @classmethod
+    def field_of(cls, loc: str) -> str:
+        return loc.removeprefix("goods.")
+
+
+class _EventFields(EntryForm):
+    event: Event
+    phase: Phase | None = Field(None, description="not asked with the classic rule set")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: Any) -> Any:
+        return None if value == "" else value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _food_is_for_harvests(cls, data: Any) -> Any:
+        # The food fields share the form with every event's button: they only mean something for a Harvest.
+        if isinstance(data, dict) and data.get("event") != "harvest":
+            return {k: v for k, v in data.items() if not k.startswith("food_")}
+        return data
+
+    @model_serializer(mode="wrap")
+    def _without_unset(self, handler: Any) -> dict[str, Any]:
+        return {k: v for k, v in handler(self).items() if v is not None}
+
+    def to_payload(self) -> dict[str, Any]:
+        return event_v1_to_v2(self.model_dump(mode="json"))
+
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        food = {
+            food_field(seat, kind): n
+            for seat, choice in enumerate(payload.get("food", []), start=1)
+            if choice is not None
+            for kind, n in choice.items()
+        }
+        return {"event": payload["event"], "phase": payload.get("phase"), **food}
+
+    @classmethod
+    def field_of(cls, loc: str) -> str:
+        seat = re.fullmatch(r"food\[(\d+)\](?:\.(\w+))?", loc)
+        if seat is None:
+            return loc
+        field = f"food_{int(seat.group(1)) + 1}"
+        return f"{field}_{seat.group(2)}" if seat.group(2) else field
+
+
+EventForm = create_model(
+    "EventForm",
+    __base__=_EventFields,
+    __doc__="An event resolved for everyone; each seat's food choice is optional (blank: the cheapest).",
+    **{food_field(s, k): (Count | None, None) for s in SEATS for k in orl.FOOD},
+)
+
+TORTURE_FIELDS: dict[str, tort.GiveUp] = {
+    **{f"goods_{kind}": tort.GiveUp("goods", kind) for kind in orl.GOODS},
+    **{item: tort.GiveUp(item) for item in COUNTED_ITEMS},
+}
+
+
+class TortureForm(EntryForm):
+    """How many of each item one player gives up for the coins the last event left them short."""
+
+    player: Name
+    goods_grain: Count = 0
+    goods_cheese: Count = 0
+    goods_wine: Count = 0
+    goods_wool: Count = 0
+    goods_brocade: Count = 0
+    development: Count = 0
+    follower: Count = 0
+    place_tile: Count = 0
+    technology_tile: Count = 0
+    trading_station: Count = 0
+
+    def to_payload(self) -> dict[str, Any]:
+        return torture_v1_to_v2(self.model_dump(mode="json"))
+
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        give_up = payload["give_up"]
+        goods = {f"goods_{kind}": n for kind, n in give_up["goods"].items()}
+        counted = {name: n for name, n in give_up.items() if name != "goods"}
+        return {"player": payload["player"], **goods, **counted}
+
+    @classmethod
+    def field_of(cls, loc: str) -> str:
+        if loc.startswith("give_up."):
+            return loc.removeprefix("give_up.").replace(".", "_")
+        return loc
+
+
+class EndForm(EntryForm):
+    """The game is over: the scores are final."""
