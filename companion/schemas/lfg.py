@@ -1,24 +1,30 @@
 """LFG requests: the party calculator, and a table's hero catalog and party entries.
 
 A table keeps a catalog of hero cards (entered once from the cards, or copied from an earlier table) and each
-player's final party as hero names with copy counts and how many of those copies are hurt.
+player's final party, picked from it. Its entries' canonical payloads are in `lfg_entries`; the forms here make them.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Sequence
+from typing import Any, Protocol, TypedDict
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from ..games import lfg
 from ..games.base import RuleError
-from . import Endpoint, FormModel, Name, StrictModel, duplicate_name_problems, result_json
-
-Role = Literal["defence", "support", "damage"]
-Trait = Literal["loyal", "spellcaster", "wild", "scoundrel"]
-Renown = Annotated[int, Field(ge=-99, le=99)]
-CATALOG_SIZE = lfg.DIFFERENT_HEROES
+from . import Endpoint, EntryForm, FormModel, Name, StrictModel, duplicate_name_problems, result_json
+from .lfg_entries import (
+    CATALOG_SIZE,
+    Renown,
+    Role,
+    Trait,
+    hero_v1_to_v2,
+    party_of_picks,
+    picks_of_party,
+    remove_hero_v1_to_v2,
+)
 
 
 class HeroIn(StrictModel):
@@ -69,7 +75,7 @@ ENDPOINTS = [
 ]
 
 
-class HeroForm(FormModel):
+class HeroForm(EntryForm):
     """A hero card in a table's catalog; `was` names the card being changed (empty when adding a new one)."""
 
     name: Name
@@ -90,20 +96,39 @@ class HeroForm(FormModel):
     def _trim(cls, value: str) -> str:
         return value.strip()
 
-    @property
-    def roles(self) -> tuple[str, ...]:
-        return tuple(role for role in lfg.ROLES if getattr(self, role))
+    def to_payload(self) -> dict[str, Any]:
+        """The ticked roles and traits as lists, `name` as `hero`, and no `was` for a new card."""
+        return hero_v1_to_v2(self.model_dump(mode="json"))
 
-    @property
-    def traits(self) -> tuple[str, ...]:
-        return tuple(trait for trait in lfg.TRAITS if getattr(self, trait))
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        """The card's fields as the form posts them: a box ticked ("on") per role and trait it has."""
+        ticks = {name: "on" for name in (*payload["roles"], *payload["traits"])}
+        fields = {k: payload[k] for k in ("renown", "hurt_renown", "copies")}
+        return {"name": payload["hero"], **ticks, **fields, "was": payload["was"] or ""}
 
-    def card(self) -> lfg.HeroCard:
-        return lfg.HeroCard(self.name, self.roles, self.renown, self.hurt_renown, self.traits)
+    @classmethod
+    def field_of(cls, loc: str) -> str:
+        return "name" if loc == "hero" else loc
 
 
-class RemoveHeroForm(FormModel):
+class RemoveHeroForm(EntryForm):
+    """A hero card to take out of the catalog; the page posts its name as `name`."""
+
     name: Name
+
+    def to_payload(self) -> dict[str, Any]:
+        """The hero's name as `hero`."""
+        return remove_hero_v1_to_v2(self.model_dump(mode="json"))
+
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        """The hero's name in the form's `name` field."""
+        return {"name": payload["hero"]}
+
+    @classmethod
+    def field_of(cls, loc: str) -> str:
+        return "name" if loc == "hero" else loc
 
 
 class PickForm(FormModel):
@@ -114,7 +139,7 @@ class PickForm(FormModel):
     hurt: int = Field(0, ge=0, le=lfg.COPIES_PER_HERO)
 
 
-class PartyForm(FormModel):
+class PartyForm(EntryForm):
     """A player's whole final party. The page posts one checkbox per copy of a hero ("take.1.Bard",
     "take.2.Bard") and one per hurt copy ("hurt.1.Bard"); they are gathered into `heroes`."""
 
@@ -127,6 +152,19 @@ class PartyForm(FormModel):
         if not isinstance(data, dict) or "heroes" in data:
             return data
         return gather_ticks(data)
+
+    def to_payload(self) -> dict[str, Any]:
+        """Each hero once per copy taken, as many of them hurt as there are hurt boxes ticked."""
+        return {"player": self.player, "party": party_of_picks([pick.model_dump() for pick in self.heroes])}
+
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        """The boxes the page would show ticked for this party: "take.1.Bard", "take.2.Bard", "hurt.1.Bard"."""
+        ticks = {"player": payload["player"]}
+        for pick in picks_of_party(payload["party"]):
+            ticks |= {f"take.{copy}.{pick['hero']}": "on" for copy in range(1, pick["copies"] + 1)}
+            ticks |= {f"hurt.{copy}.{pick['hero']}": "on" for copy in range(1, pick["hurt"] + 1)}
+        return ticks
 
 
 def gather_ticks(data: dict[str, Any]) -> dict[str, Any]:
@@ -154,7 +192,11 @@ def gather_ticks(data: dict[str, Any]) -> dict[str, Any]:
 
 
 class LfgOptions(FormModel):
-    """A new table may start with the hero catalog of an earlier LFG table, found by its join code."""
+    """A new table may start with the hero catalog of an earlier LFG table, found by its join code.
+
+    The page that starts a table looks that table up and passes it in the validation context as `copy_source`:
+    None when no table has the code, else a `CopySource`. Without one (a stored setup being read back), a code
+    only records where the catalog came from."""
 
     copy_from: str = Field("", max_length=12, description="join code of an earlier LFG table")
     heroes: list[HeroForm] | None = Field(None, validate_default=True)
@@ -166,27 +208,43 @@ class LfgOptions(FormModel):
 
     @field_validator("heroes", mode="before")
     @classmethod
-    def _copy(cls, value: Any, info: Any) -> Any:
+    def _copy(cls, value: Any, info: ValidationInfo) -> Any:
         if value is None:
             code = info.data.get("copy_from", "")
-            return copied_catalog(code) if code else []
+            context = info.context or {}
+            return copied_catalog(code, context["copy_source"]) if code and "copy_source" in context else []
         return value
 
 
-def copied_catalog(code: str) -> list[dict[str, Any]]:
-    """The catalog of the LFG table with this join code, as hero entries (needs the app's store)."""
-    from ..log import active
-    from ..tables.lfg import replay
-    from ..web import store
+class CopiedHero(Protocol):
+    """A hero of the earlier table's catalog, which gives the hero form's values."""
 
-    row = store().by_code(code)
-    if row is None:
+    def form(self) -> dict[str, Any]: ...
+
+
+class CopiedTable(Protocol):
+    """The earlier table's replayed state: its catalog, in the order its page lists it."""
+
+    @property
+    def heroes(self) -> Sequence[CopiedHero]: ...
+
+
+class CopySource(TypedDict):
+    """The table a join code names: its game's slug, and its replayed state when that game is LFG."""
+
+    game: str
+    state: CopiedTable | None
+
+
+def copied_catalog(code: str, source: CopySource | None) -> list[dict[str, Any]]:
+    """The catalog of the table found by this join code, as hero entries; a located error when there is none."""
+    if source is None:
         raise PydanticCustomError(
             "lfg_code", "no table has the code {code}: check it on that table's page", {"code": code}
         )
-    if row.game != "lfg":
+    if source["game"] != "lfg" or source["state"] is None:
         raise PydanticCustomError("lfg_code", "table {code} is not an LFG table", {"code": code})
-    heroes = replay(row.setup, active(store().entries(row.id))).heroes
+    heroes = source["state"].heroes
     if not heroes:
         raise PydanticCustomError("lfg_code", "table {code} has no heroes to copy yet", {"code": code})
     return [hero.form() for hero in heroes]

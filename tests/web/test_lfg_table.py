@@ -1,14 +1,18 @@
 """An LFG table: the hero catalog entered once (or copied from an earlier table), parties tapped together from
 it, and the results with each party's roles or the reason it is disqualified."""
 
+import json
 import re
 import secrets
+from pathlib import Path
 
 import pytest
 
 from companion.schemas.lfg import gather_ticks
 
 from .pages import start, version
+
+CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
 
 
 def enter(client, table, kind, form, **fields):
@@ -315,3 +319,67 @@ def test_hero_names_that_look_like_markup_are_escaped(client, table):
     assert 'name="take.1.&lt;b&gt;&#34;Mimic&#34;&lt;/b&gt;"' in html
     assert party(client, table, "Ann", '<b>"Mimic"</b>', "Knight", "Cleric").status_code == 303
     assert '<dd class="name">&lt;b&gt;&#34;Mimic&#34;&lt;/b&gt;</dd>' in client.get(table).get_data(as_text=True)
+
+
+def test_a_refused_hero_shows_each_problem_beside_its_own_field(client, table):
+    response = add_hero(client, table, "bard", "")
+    html = response.get_data(as_text=True)
+    name_field = re.search(r'name="name" value="bard"[^>]*>\s*<p class="error" role="alert">([^<]*)<', html)
+    assert name_field and "Bard is already among the heroes" in name_field.group(1)
+    roles = re.search(
+        r"Roles on the card</legend>.*?</fieldset>\s*<p class=\"error\" role=\"alert\">([^<]*)<", html, re.S
+    )
+    assert roles and "a hero can fill at least one role" in roles.group(1)
+    assert enter(client, table, "remove_hero", "remove-cleric", name="Cleric").status_code == 303
+    seq = version(client, table)
+    fixed = client.post(f"{table}/entries/{seq}/edit", data={"version": seq, "entry_id": "fix", "name": "Ghost"})
+    html = fixed.get_data(as_text=True)
+    assert re.search(r'name="name" value="Ghost"[^>]*>\s*<p class="error" role="alert">Ghost is not among', html)
+
+
+def test_entries_are_stored_as_the_table_api_takes_them(client, app, table):
+    party(client, table, "Ann", "Bard*2", "Knight", hurt=["Bard"])
+    store = app.extensions["store"]
+    rows = store.entries(store.by_token(table.rsplit("/", 1)[1]).id)
+    assert [(r.kind, r.version) for r in rows][-2:] == [("hero", 2), ("party", 2)]
+    assert rows[0].payload == {
+        "hero": "Bard",
+        "roles": ["defence", "support", "damage"],
+        "renown": 3,
+        "hurt_renown": 1,
+        "traits": ["scoundrel"],
+        "copies": 2,
+        "was": None,
+    }
+    assert rows[-1].payload == {
+        "player": "Ann",
+        "party": [{"hero": "Bard", "hurt": True}, {"hero": "Bard", "hurt": False}, {"hero": "Knight", "hurt": False}],
+    }
+
+
+def test_a_table_stored_with_version_1_entries_opens_and_its_entries_correct_as_version_2(client, app):
+    corpus = json.loads(CORPUS.joinpath("lfg-renown.json").read_text(encoding="utf-8"))
+    store = app.extensions["store"]
+    row = store.create_table("lfg", corpus["setup"])
+    for e in corpus["entries"]:
+        store.append(row.id, e["seq"] - 1, e["entry_id"], e["kind"], e["payload"], e["author"], e["version"])
+    url = f"/t/{row.token}"
+    html = page(client, url)
+    assert "★ Ben wins on renown" in html
+    assert "Changed Ranger into Warden: defence, support · renown 3, hurt 1" in html
+    assert "Ann's party: Knight (hurt), Cleric, Mage (hurt)" in html
+    hero = client.get(f"{url}/entries/13/edit").get_data(as_text=True)
+    assert 'name="was" value="Ranger"' in hero and 'name="name" value="Warden"' in hero
+    form = client.get(f"{url}/entries/11/edit").get_data(as_text=True)
+    assert 'name="take.2.Bard" value="on" checked' in form and 'name="hurt.1.Bard" value="on" checked' in form
+    assert 'name="hurt.2.Bard" value="on">' in form
+    ticks = {"take.1.Paladin": "on", "take.1.Élodie": "on", "take.1.Bard": "on", "take.2.Bard": "on"}
+    fixed = {"version": 15, "entry_id": "fix", "player": "Ben", **ticks}
+    assert client.post(f"{url}/entries/11/edit", data=fixed).status_code == 303
+    last = store.entries(row.id)[-1]
+    assert (last.kind, last.version, last.payload["payload"]["party"][2]) == (
+        "correct",
+        2,
+        {"hero": "Bard", "hurt": False},
+    )
+    assert renown(page(client, url), "Ben") == 5 + 1 + 3 + 3
