@@ -1,8 +1,11 @@
-"""Koala requests: the end-of-game score calculator, and a table's seat, food, feast and team entries."""
+"""Koala requests: the end-of-game score calculator, and a table's seat, food, feast and team entries.
+
+Each entry's canonical payload has the fields its form posts, named as the score calculator names them, so a form
+makes it as it is (`EntryForm`'s defaults) and the payloads stored before entries had versions are version 1."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, field_validator
 
@@ -62,6 +65,50 @@ ENDPOINTS = [
 ]
 
 
+# --- a table's entries ----------------------------------------------------------------------------------------
+
+CaveNumber = Annotated[int, Field(ge=1, le=koala.MAX_CAVES, description="the cave's number, from 1")]
+FoodCount = Annotated[int, Field(ge=0, le=koala.FOOD_CARDS_PER_FOOD)]
+FeastCount = Annotated[int, Field(ge=0, le=koala.FEAST_CARDS, description="feast cards the player holds")]
+
+
+class SeatEntryIn(StrictModel):
+    """Who sits at one cave (its white koala) and who stands behind it (its black koala); null is nobody."""
+
+    cave: CaveNumber
+    white: Name | None = None
+    black: Name | None = None
+
+
+class FoodEntryIn(StrictModel):
+    """The food cards in one cave, named as the score calculator's caves name them."""
+
+    cave: CaveNumber
+    pizza: FoodCount = 0
+    hamburger: FoodCount = 0
+    spaghetti: FoodCount = 0
+
+    def counts(self) -> tuple[int, int, int]:
+        return (self.pizza, self.hamburger, self.spaghetti)
+
+
+class FeastsEntryIn(StrictModel):
+    """The feast cards one player holds."""
+
+    player: Name
+    feasts: FeastCount
+
+
+class TeamEntryIn(StrictModel):
+    """One player's team card in the team game: a team's name, or "?" for the card without a team."""
+
+    player: Name
+    team: Name
+
+
+# --- the table page's forms: the same fields, as an HTML form posts them ----------------------------------------
+
+
 def _blank_is_nobody(value: Any) -> Any:
     return None if isinstance(value, str) and not value.strip() else value
 
@@ -75,7 +122,7 @@ class OptionsForm(FormModel):
 class SeatForm(EntryForm):
     """Who sits at one cave (white koala) and who stands behind it (black koala); empty means nobody."""
 
-    cave: int = Field(ge=1, le=koala.MAX_CAVES)
+    cave: CaveNumber
     white: Name | None = None
     black: Name | None = None
 
@@ -85,20 +132,17 @@ class SeatForm(EntryForm):
 class FoodForm(EntryForm):
     """The food cards in one cave."""
 
-    cave: int = Field(ge=1, le=koala.MAX_CAVES)
-    pizza: int = Field(0, ge=0, le=koala.FOOD_CARDS_PER_FOOD)
-    hamburger: int = Field(0, ge=0, le=koala.FOOD_CARDS_PER_FOOD)
-    spaghetti: int = Field(0, ge=0, le=koala.FOOD_CARDS_PER_FOOD)
-
-    def counts(self) -> tuple[int, int, int]:
-        return (self.pizza, self.hamburger, self.spaghetti)
+    cave: CaveNumber
+    pizza: FoodCount = 0
+    hamburger: FoodCount = 0
+    spaghetti: FoodCount = 0
 
 
 class FeastsForm(EntryForm):
     """The feast cards one player holds."""
 
     player: Name
-    feasts: int = Field(ge=0, le=koala.FEAST_CARDS)
+    feasts: FeastCount
 
 
 class TeamForm(EntryForm):

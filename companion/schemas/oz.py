@@ -1,27 +1,21 @@
-"""Oz requests: the score calculator, and the hand a table page enters for one player.
+"""Oz requests: the score calculator, and the hand a table keeps for one player (its canonical entry).
 
-A table form is flat (an HTML form has no lists): story slot N of 4 posts `sN_type`, `sN_character`, one
-checkbox per character for `sN_characters` (`sN_with_lion`) and for `sN_minus` (`sN_minus_glinda`), and the
-numbers `sN_points` (`sN_points2`, `sN_points3` for triples), `sN_max`, `sN_penalty`. A field left blank takes
-the value of the rulebook's example card of that type, and fields the type does not use are dropped.
-"""
+The table page's HTML form for that entry is in `oz_form`."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Discriminator, Field, PlainSerializer, Tag, create_model, model_validator
+from pydantic import Discriminator, Field, SerializerFunctionWrapHandler, Tag, model_serializer
 
 from ..games import oz
 from ..games.base import RuleError
-from . import Count, Endpoint, EntryForm, Name, StrictModel, duplicate_name_problems, result_json
+from . import Count, Endpoint, Name, StrictModel, duplicate_name_problems, result_json
 
 Character = Literal["dorothy", "lion", "scarecrow", "robot", "toto", "oz", "glinda", "witch"]
 StoryKind = Literal[
     "each", "pair", "twins", "set", "triples", "at_most", "majority", "most_among_players", "plus_minus"
 ]
-SLOTS = range(1, oz.MAX_STORIES + 1)
-EXAMPLES: dict[str, oz.Story] = {t.type: t.example for t in oz.STORY_TYPES}
 
 
 def _points_shape(value: Any) -> str:
@@ -107,129 +101,25 @@ ENDPOINTS = [
 ]
 
 
-# --- the table's form -----------------------------------------------------------------------------
+# --- a table's entries ----------------------------------------------------------------------------------------
 
 
-def _blank_is_none(value: Any) -> Any:
-    return None if value in ("", None) else value
+class StoryEntryIn(StoryIn):
+    """A face-up story as a table keeps it: the API's story object, written without the fields its type leaves
+    out."""
+
+    @model_serializer(mode="wrap")
+    def _without_unused(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return {name: value for name, value in handler(self).items() if value is not None}
 
 
-def _words(value: Any) -> Any:
-    return tuple(value.split()) if isinstance(value, str) else value
-
-
-OptionalCount = Annotated[
-    Count | None, BeforeValidator(_blank_is_none), PlainSerializer(lambda v: "" if v is None else v)
-]
-Characters = Annotated[tuple[Character, ...], BeforeValidator(_words), PlainSerializer(" ".join)]
-
-# What each story type reads from its slot, beyond `type` (and `points`, which every type has).
-SLOT_FIELDS: dict[str, tuple[str, ...]] = {
-    "each": ("character",),
-    "pair": ("characters",),
-    "twins": ("character",),
-    "set": ("characters",),
-    "triples": ("characters", "points2", "points3"),
-    "at_most": ("character", "max"),
-    "majority": ("character",),
-    "most_among_players": ("character",),
-    "plus_minus": ("character", "minus", "penalty"),
-}
-_SLOT_TYPES: dict[str, Any] = {
-    "type": (StoryKind | Literal[""], ""),
-    "character": (Character | Literal[""], ""),
-    "characters": (Characters, ()),
-    "minus": (Characters, ()),
-    "points": (OptionalCount, None),
-    "points2": (OptionalCount, None),
-    "points3": (OptionalCount, None),
-    "max": (OptionalCount, None),
-    "penalty": (OptionalCount, None),
-}
-
-
-def _example_values(kind: str) -> dict[str, Any]:
-    """The rulebook's example card of a story type, as the slot's form values."""
-    story = EXAMPLES[kind]
-    points = story.points if isinstance(story.points, tuple) else (story.points,)
-    values = {"character": story.character or "", "characters": " ".join(story.characters)}
-    values |= {"minus": " ".join(story.minus), "max": story.max, "penalty": story.penalty}
-    return values | dict(zip(("points", "points2", "points3"), points, strict=False))
-
-
-def _resolve_slot(data: dict[str, Any], slot: int) -> None:
-    """Gather the slot's checkboxes, fill blank fields from the example, drop the fields its type ignores."""
-    prefix = f"s{slot}_"
-    for group, box in (("characters", "with"), ("minus", "minus")):
-        ticked = [c for c in oz.CHARACTERS if data.pop(f"{prefix}{box}_{c}", "") not in ("", None)]
-        if ticked:
-            data[prefix + group] = " ".join(ticked)
-    kind = data.get(prefix + "type", "")
-    if kind not in SLOT_FIELDS and kind not in ("", None):
-        return  # an unknown type: validation reports it
-    used = ("type", "points", *SLOT_FIELDS[kind]) if kind else ()
-    example = _example_values(kind) if kind else {}
-    for name in _SLOT_TYPES:
-        if name not in used:
-            data.pop(prefix + name, None)
-        elif name != "type" and data.get(prefix + name) in ("", None, ()):
-            data[prefix + name] = example[name]
-
-
-class _HandFormBase(EntryForm):
-    """One player's hand and face-up stories, as a table page enters it (fields: see the module docstring)."""
+class HandEntryIn(StrictModel):
+    """One player's hand and face-up stories (version 2): the score calculator's player, named by `player`.
+    Entering a player's hand again replaces the earlier one."""
 
     player: Name
-    dorothy: Count = 0
-    lion: Count = 0
-    scarecrow: Count = 0
-    robot: Count = 0
-    toto: Count = 0
-    oz: Count = 0
-    glinda: Count = 0
-    witch: Count = 0
-
-    @model_validator(mode="before")
-    @classmethod
-    def _resolve(cls, data: Any) -> Any:
-        if not isinstance(data, dict):
-            return data
-        data = dict(data)
-        for slot in SLOTS:
-            _resolve_slot(data, slot)
-        return data
-
-    def slot(self, slot: int, name: str) -> Any:
-        return getattr(self, f"s{slot}_{name}")
-
-    def story_slots(self) -> list[int]:
-        """The slots holding a story, in order: story j of the player is in slot story_slots()[j]."""
-        return [n for n in SLOTS if self.slot(n, "type")]
-
-    def story(self, slot: int) -> oz.Story:
-        kind = self.slot(slot, "type")
-        points: int | tuple[int, ...] = self.slot(slot, "points")
-        if kind == "triples":
-            points = (self.slot(slot, "points"), self.slot(slot, "points2"), self.slot(slot, "points3"))
-        return oz.Story(
-            kind,
-            points,
-            self.slot(slot, "character") or None,
-            self.slot(slot, "characters"),
-            self.slot(slot, "max"),
-            self.slot(slot, "minus"),
-            self.slot(slot, "penalty"),
-        )
-
-    def hand(self) -> oz.Hand:
-        return oz.Hand(**{c: getattr(self, c) for c in oz.CHARACTERS})
+    hand: HandIn = Field(default_factory=HandIn)
+    stories: list[StoryEntryIn] = Field(default_factory=list, max_length=oz.MAX_STORIES)
 
     def to_engine(self) -> oz.PlayerHand:
-        return oz.PlayerHand(self.player, self.hand(), tuple(self.story(n) for n in self.story_slots()))
-
-
-HandForm = create_model(
-    "HandForm",
-    __base__=_HandFormBase,
-    **{f"s{n}_{name}": spec for n in SLOTS for name, spec in _SLOT_TYPES.items()},
-)
+        return oz.PlayerHand(self.player, self.hand.to_engine(), tuple(s.to_engine() for s in self.stories))

@@ -4,17 +4,28 @@ hand again replaces the earlier one, so a score can be checked mid-game and upda
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..entries import EntryKind
 from ..games import oz
 from ..games.base import Problem, Result, RuleError
 from ..games.oz_cards import display
 from ..log import Standing
-from ..schemas.oz import HandForm
-from . import TableKind, legacy_entries
+from ..schemas.oz import HandEntryIn
+from ..schemas.oz_form import HandForm, hand_v1_to_v2, in_slot_order
+from . import TableKind
+
+ENTRIES = {
+    "hand": EntryKind(
+        "hand",
+        HandEntryIn,
+        "A player's hand and face-up stories; entering it again replaces the earlier one.",
+        version=2,
+        upgrades={1: hand_v1_to_v2},
+    ),
+}
 
 
 def display_names(characters: Sequence[str], joiner: str = " + ") -> str:
@@ -65,7 +76,7 @@ class OzTable:
     """The table's state: its players and the latest hand each has entered."""
 
     players: tuple[str, ...]
-    hands: Mapping[str, Any]  # player -> HandForm
+    hands: Mapping[str, HandEntryIn]
 
     characters = oz.CHARACTERS
     story_choices = STORY_CHOICES
@@ -92,17 +103,22 @@ class OzTable:
 
     def values(self, player: str) -> dict[str, Any]:
         """The form values of the player's current hand (empty when none was entered)."""
-        form = self.hands.get(player)
-        return form.model_dump(mode="json") if form else {}
+        entry = self.hands.get(player)
+        return HandForm.values_of(entry.model_dump(mode="json")) if entry else {}
+
+    @staticmethod
+    def form_values(posted: dict[str, Any]) -> dict[str, Any]:
+        """Values posted by a hand form, with the stories in the slots its problems are located on."""
+        return in_slot_order(posted)
 
     def cards(self, player: str) -> int:
-        form = self.hands.get(player)
-        return form.hand().total if form else 0
+        entry = self.hands.get(player)
+        return entry.hand.to_engine().total if entry else 0
 
     def stories(self, player: str) -> list[str]:
         """Each face-up story of the player in words, in the order of their breakdown."""
-        form = self.hands.get(player)
-        return [card_text(form.story(n)) for n in form.story_slots()] if form else []
+        entry = self.hands.get(player)
+        return [card_text(story.to_engine()) for story in entry.stories] if entry else []
 
     def player_hands(self) -> list[oz.PlayerHand]:
         """Every player's hand for the engine; one not entered yet is empty."""
@@ -110,42 +126,37 @@ class OzTable:
 
 
 def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> OzTable:
+    """The latest hand of each player, checked together against the box and the story cards."""
     players = tuple(setup["players"])
-    hands: dict[str, Any] = {}
+    hands: dict[str, HandEntryIn] = {}
     for entry in entries:
-        form = HandForm.model_validate(entry.payload)
-        if form.player not in players:
-            raise RuleError(f"{form.player} is not at this table.", "player")
-        hands[form.player] = form  # a newer hand replaces the older one
+        hand = HandEntryIn.model_validate(entry.payload)
+        if hand.player not in players:
+            raise RuleError(f"{hand.player} is not at this table.", "player")
+        hands[hand.player] = hand  # a newer hand replaces the older one
     table = OzTable(players, hands)
     try:
         oz.score(table.player_hands())
     except RuleError as error:
-        raise RuleError([_form_problem(table, p) for p in error.problems]) from error
+        raise RuleError([_entry_problem(p) for p in error.problems]) from error
     return table
 
 
-_LOC = re.compile(r"players\[(\d+)\]\.(hand|stories\[(\d+)\])\.?(\w*)")
-
-
-def _form_problem(table: OzTable, problem: Problem) -> Problem:
-    """An engine problem located on the hand form's fields ("players[1].stories[0].characters" -> "s2_characters")."""
-    match = _LOC.fullmatch(problem.loc)
-    if not match:
-        return Problem("form", problem.msg)
-    player = table.players[int(match.group(1))]
-    if match.group(2) == "hand":
-        return Problem(match.group(4), problem.msg)
-    slot = table.hands[player].story_slots()[int(match.group(3))]
-    field = match.group(4) or "type"
-    return Problem(f"s{slot}_{field}", problem.msg)
+def _entry_problem(problem: Problem) -> Problem:
+    """An engine problem located in a hand entry ("players[1].stories[0].characters" -> "stories[0].characters").
+    Only the hand being entered can break a rule of its own; copies beyond the box across hands belong to it too."""
+    _, dot, rest = problem.loc.partition("].")
+    if problem.loc.startswith("players[") and dot:
+        return Problem(rest, problem.msg)
+    return Problem("hand", problem.msg)
 
 
 def describe(kind: str, payload: dict[str, Any]) -> str:
-    form = HandForm.model_validate(payload)
-    stories = [card_text(form.story(n)) for n in form.story_slots()]
+    """A hand entry in a line: its player, how many cards, and each story in words."""
+    entry = HandEntryIn.model_validate(payload)
+    stories = [card_text(story.to_engine()) for story in entry.stories]
     told = "; stories: " + " · ".join(stories) if stories else "; no face-up story"
-    return f"{form.player}'s hand: {form.hand().total} cards{told}"
+    return f"{entry.player}'s hand: {entry.hand.to_engine().total} cards{told}"
 
 
 def result(table: OzTable) -> Result:
@@ -159,7 +170,7 @@ def result(table: OzTable) -> Result:
 
 KIND = TableKind(
     "oz",
-    legacy_entries({"hand": HandForm}),
+    ENTRIES,
     {"hand": HandForm},
     replay,
     describe,

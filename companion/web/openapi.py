@@ -93,7 +93,7 @@ def _document(endpoints: tuple[Any, ...]) -> dict[str, Any]:
     models = dict.fromkeys([*(e.schema for e in endpoints), *table_openapi.models()])
     refs, schema = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     components = {**schema.get("$defs", {}), "Errors": ERRORS, "Result": RESULT, **table_openapi.COMPONENTS}
-    components |= table_openapi.payload_components(refs)
+    components |= table_openapi.payload_components(refs, components)
     paths = {f"/api/v1{e.path}": _operation(e, refs[(e.schema, "validation")]) for e in endpoints}
     paths |= table_openapi.paths(refs, _error)
     paths["/api/v1/openapi.json"] = {

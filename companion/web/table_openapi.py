@@ -77,13 +77,25 @@ def models() -> list[type[BaseModel]]:
     return [NewTableIn, EntryIn, UndoIn, CorrectIn, *dict.fromkeys(payloads)]
 
 
-def payload_components(refs: dict[Any, dict[str, Any]]) -> dict[str, Any]:
-    """`<game>.<kind>.v<version>`: each entry kind's canonical payload, by reference."""
-    return {
+def payload_components(refs: dict[Any, dict[str, Any]], components: dict[str, Any]) -> dict[str, Any]:
+    """`<game>.<kind>.v<version>`: each entry kind's canonical payload, by reference; the entry body's `payload`
+    is one of them, or an undo's or a correction's."""
+    named = {
         f"{slug}.{name}.v{entry.version}": {"description": entry.summary, **refs[(entry.schema, "validation")]}
         for slug, kind in kinds().items()
         for name, entry in kind.entries.items()
     }
+    body = components[refs[(EntryIn, "validation")]["$ref"].rsplit("/", 1)[1]]
+    choices = [
+        refs[(UndoIn, "validation")],
+        refs[(CorrectIn, "validation")],
+        *({"$ref": REF.format(model=n)} for n in named),
+    ]
+    body["properties"]["payload"] = {
+        "description": body["properties"]["payload"].get("description", ""),
+        "anyOf": choices,
+    }
+    return named
 
 
 def paths(refs: dict[Any, dict[str, Any]], error: Any) -> dict[str, Any]:

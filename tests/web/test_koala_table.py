@@ -9,7 +9,7 @@ import secrets
 import pytest
 
 from companion.games.base import RuleError
-from companion.schemas.koala import SeatForm
+from companion.schemas.koala import SeatEntryIn
 from companion.tables.koala import new_table, ring_places, seat
 
 from .pages import start, version
@@ -79,36 +79,36 @@ def test_seats_at_the_start_six_sit_and_the_rest_stand_behind_caves_one_to_four(
 
 
 def test_taking_someones_seat_swaps_them_into_yours():
-    table = seat(table_of("A", "B", "C"), SeatForm(cave=1, white="C"))
+    table = seat(table_of("A", "B", "C"), SeatEntryIn(cave=1, white="C"))
     assert table.seats == (("C", None), ("B", None), ("A", None))
 
 
 def test_standing_behind_a_koala_leaves_your_cave_empty_and_its_black_koala_steps_forward():
-    table = seat(table_of("A", "B", "C"), SeatForm(cave=1, white="A", black="B"))
+    table = seat(table_of("A", "B", "C"), SeatEntryIn(cave=1, white="A", black="B"))
     assert table.seats == (("A", "B"), (None, None), ("C", None))
     # A leaves the koalation: B, standing behind, steps forward to the seat
-    table = seat(table, SeatForm(cave=2, white="A"))
+    table = seat(table, SeatEntryIn(cave=2, white="A"))
     assert table.seats == (("B", None), ("A", None), ("C", None))
 
 
 def test_leapfrog_swaps_white_and_black_at_one_cave():
-    table = seat(table_of("A", "B", "C"), SeatForm(cave=1, white="A", black="B"))
-    assert seat(table, SeatForm(cave=1, white="B", black="A")).seats[0] == ("B", "A")
+    table = seat(table_of("A", "B", "C"), SeatEntryIn(cave=1, white="A", black="B"))
+    assert seat(table, SeatEntryIn(cave=1, white="B", black="A")).seats[0] == ("B", "A")
 
 
 def test_whole_koalations_swap_caves():
     table = table_of(*"ABCDEFGH")  # A+G at cave 1, B+H at cave 2
-    assert seat(table, SeatForm(cave=2, white="A", black="G")).seats[:2] == (("B", "H"), ("A", "G"))
+    assert seat(table, SeatEntryIn(cave=2, white="A", black="G")).seats[:2] == (("B", "H"), ("A", "G"))
 
 
 @pytest.mark.parametrize(
     ("form", "loc", "words"),
     [
-        (SeatForm(cave=1, white=None, black="B"), "black", "a black koala needs a white one"),
-        (SeatForm(cave=1, white="A", black="a"), "black", "cannot both sit at cave 1 and stand behind it"),
-        (SeatForm(cave=1, white=None, black=None), "white", "A would have no cave: move them to another cave first"),
-        (SeatForm(cave=4, white="A"), "cave", "this table has 3 caves"),
-        (SeatForm(cave=1, white="Zed"), "white", "no player at this table is called Zed"),
+        (SeatEntryIn(cave=1, white=None, black="B"), "black", "a black koala needs a white one"),
+        (SeatEntryIn(cave=1, white="A", black="a"), "black", "cannot both sit at cave 1 and stand behind it"),
+        (SeatEntryIn(cave=1, white=None, black=None), "white", "A would have no cave: move them to another cave first"),
+        (SeatEntryIn(cave=4, white="A"), "cave", "this table has 3 caves"),
+        (SeatEntryIn(cave=1, white="Zed"), "white", "no player at this table is called Zed"),
     ],
 )
 def test_seat_moves_that_break_a_rule_are_refused(form, loc, words):
@@ -363,3 +363,21 @@ def test_long_and_markup_names_are_escaped_everywhere(client):
     assert "<b>Bo</b>" not in html
     assert "&lt;b&gt;Bo&lt;/b&gt; &amp; Éloïse-Marguerite de la Fontaine" in html
     assert " style=" not in html and "<script>" not in html
+
+
+def test_entries_are_stored_as_their_canonical_payloads(client, app):
+    table = koala(client, "Ann", "Ben", "Cy", "Dee", teams=True)
+    seat_at(client, table, 1, "Ann", "Ben")
+    seat_at(client, table, 2, "", "")  # Ben left cave 2 empty: blank selects are nobody (null)
+    food_at(client, table, 3, pizza="2", spaghetti=" 1 ")
+    feasts_of(client, table, 2, "Ben", "1")
+    team_of(client, table, 1, "Ann", " Owls ")
+    store = app.extensions["store"]
+    rows = store.entries(store.by_token(table.rsplit("/", 1)[1]).id)
+    assert [(r.kind, r.version, r.payload) for r in rows] == [
+        ("seat", 1, {"cave": 1, "white": "Ann", "black": "Ben"}),
+        ("seat", 1, {"cave": 2, "white": None, "black": None}),
+        ("food", 1, {"cave": 3, "pizza": 2, "hamburger": 0, "spaghetti": 1}),
+        ("feasts", 1, {"player": "Ben", "feasts": 1}),
+        ("team", 1, {"player": "Ann", "team": "Owls"}),
+    ]

@@ -1,11 +1,15 @@
 """An Oz table: each player's hand and face-up stories, scored as soon as it is in; re-entry, errors, corrections."""
 
+import json
 import re
 import secrets
+from pathlib import Path
 
 import pytest
 
 from .pages import start, version
+
+CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
 
 PHILIPPE = {
     "dorothy": 4,
@@ -318,3 +322,59 @@ def test_names_that_look_like_markup_are_escaped(client):
     enter_hand(client, table, "<b>Bo</b>", {"lion": 1})
     html = client.get(table).get_data(as_text=True)
     assert "<b>Bo</b>" not in html and "&lt;b&gt;Bo&lt;/b&gt;" in html
+
+
+def test_a_hand_is_stored_as_the_canonical_entry(client, app):
+    table = oz_table(client)
+    enter_hand(client, table, "Philippe", PHILIPPE)
+    store = app.extensions["store"]
+    (row,) = store.entries(store.by_token(table.rsplit("/", 1)[1]).id)
+    assert (row.kind, row.version) == ("hand", 2)
+    assert row.payload["player"] == "Philippe"
+    assert row.payload["hand"] == {"dorothy": 4, "lion": 4, "scarecrow": 2, "robot": 0} | {
+        "toto": 3,
+        "oz": 3,
+        "glinda": 1,
+        "witch": 1,
+    }
+    assert row.payload["stories"][0] == {"type": "pair", "characters": ["dorothy", "lion"], "points": 2}
+    assert row.payload["stories"][3] == {
+        "type": "plus_minus",
+        "character": "oz",
+        "minus": ["glinda", "witch"],
+        "penalty": 1,
+        "points": 3,
+    }
+
+
+def test_a_story_after_an_empty_slot_moves_up_with_its_problem_beside_it(client):
+    table = oz_table(client)
+    pair = {"s1_type": "", "s2_type": "pair", "s2_with_lion": "lion", "s2_with_toto": "toto", "s2_with_oz": "oz"}
+    response = enter_hand(client, table, "Philippe", {"lion": 2} | pair)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    slot = html.split("<legend>Story 1</legend>", 1)[1].split("<legend>Story 2</legend>", 1)[0]
+    assert re.search(r'<option value="pair" data-example="[^"]*" selected>', slot)
+    assert "A pair story needs 2 different characters; got Lion + Toto + Oz." in slot
+    assert 'name="s1_with_toto" value="toto" data-field="characters" checked' in slot
+    assert version(client, table) == 0
+
+
+def test_a_hand_stored_before_entries_had_versions_shows_and_corrects_like_a_new_one(client, app):
+    table = oz_table(client)
+    old = json.loads((CORPUS / "oz-rulebook.json").read_text(encoding="utf-8"))["entries"][0]
+    store = app.extensions["store"]
+    store.append(store.by_token(table.rsplit("/", 1)[1]).id, 0, "old-1", "hand", old["payload"], "Ann", version=1)
+    html = client.get(table).get_data(as_text=True)
+    assert total(html, "Philippe") == "20"
+    assert "Philippe&#39;s hand: 18 cards; stories: 2 per Dorothy + Lion pair" in html
+    form = client.get(f"{table}/entries/1/edit").get_data(as_text=True)
+    assert 'name="s4_minus_glinda" value="glinda" data-field="minus" checked' in form
+    fixed = PHILIPPE | {"scarecrow": 1, "robot": 1}
+    response = client.post(
+        f"{table}/entries/1/edit", data={"version": 1, "entry_id": "c1", "player": "Philippe", **fixed}
+    )
+    assert response.status_code == 303
+    assert total(client.get(table).get_data(as_text=True), "Philippe") == "24"
+    correction = store.entries(store.by_token(table.rsplit("/", 1)[1]).id)[-1]
+    assert (correction.kind, correction.version, correction.payload["payload"]["hand"]["robot"]) == ("correct", 2, 1)

@@ -1,0 +1,138 @@
+"""A Koala table's entries: seat, food, feasts and team keep the shape their forms always stored (version 1), now
+a canonical schema of its own; payloads stored before entries had versions read and replay as they did."""
+
+import json
+from dataclasses import asdict
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from companion.games.base import RuleError
+from companion.rows import EntryRow
+from companion.schemas import result_json, validation_problems
+from companion.tables.koala import ENTRIES, FORMS, KIND
+from companion.tables.replay import check_entry, replay
+
+CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
+NAMES = ["koalations", "teams-five", "teams-refused", "teams-ten", "teams-waiting", "three"]
+CANONICAL = {
+    "seat": {"cave": 4, "white": "Dan", "black": None},
+    "food": {"cave": 2, "pizza": 2, "hamburger": 5, "spaghetti": 0},
+    "feasts": {"player": "Eli", "feasts": 2},
+    "team": {"player": "Ivy", "team": "?"},
+}
+
+
+def load(name):
+    return json.loads((CORPUS / f"koala-{name}.json").read_text(encoding="utf-8"))
+
+
+def stored_rows(data):
+    return [
+        EntryRow(e["seq"], e["entry_id"], e["kind"], e["payload"], e["author"], datetime.fromisoformat(e["at"]), 1)
+        for e in data["entries"]
+    ]
+
+
+def payloads_of_every_kind():
+    """Every game entry of the corpus (corrections' payloads too), as (kind, stored payload)."""
+    found = []
+    for name in NAMES:
+        for e in load(name)["entries"]:
+            if e["kind"] == "correct":
+                found.append((e["payload"]["kind"], e["payload"]["payload"]))
+            elif e["kind"] in ENTRIES:
+                found.append((e["kind"], e["payload"]))
+    return found
+
+
+def test_every_kind_stays_at_version_1():
+    assert {name: kind.version for name, kind in ENTRIES.items()} == dict.fromkeys(ENTRIES, 1)
+
+
+def test_every_stored_version_1_payload_is_already_canonical():
+    found = payloads_of_every_kind()
+    assert {kind for kind, _ in found} == set(ENTRIES)
+    for kind, payload in found:
+        assert ENTRIES[kind].canonical(payload) == payload
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_version_1_tables_replay_to_the_results_they_had(name):
+    data = load(name)
+    replayed = replay(KIND, data["setup"], stored_rows(data))
+    assert replayed.broken is None
+    assert KIND.finished(replayed.state) == data["expected"]["finished"]
+    result = json.loads(json.dumps(result_json(KIND.result(replayed.state)), default=asdict))
+    assert result == data["expected"]["result"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "change", "loc"),
+    [
+        ("seat", {"seat": 4}, "seat"),
+        ("seat", {"cave": "4"}, "cave"),
+        ("seat", {"cave": 4.0}, "cave"),
+        ("seat", {"cave": 7}, "cave"),
+        ("seat", {"white": ""}, "white"),
+        ("seat", {"black": 3}, "black"),
+        ("food", {"cheese": 1}, "cheese"),
+        ("food", {"pizza": "2"}, "pizza"),
+        ("food", {"pizza": True}, "pizza"),
+        ("food", {"hamburger": 23}, "hamburger"),
+        ("food", {"spaghetti": -1}, "spaghetti"),
+        ("feasts", {"name": "Eli"}, "name"),
+        ("feasts", {"feasts": 9}, "feasts"),
+        ("feasts", {"feasts": None}, "feasts"),
+        ("team", {"team": ""}, "team"),
+        ("team", {"team": ["Owls"]}, "team"),
+        ("team", {"player": None}, "player"),
+    ],
+)
+def test_the_canonical_schemas_refuse_unknown_fields_and_wrong_types(kind, change, loc):
+    with pytest.raises(ValidationError) as caught:
+        ENTRIES[kind].validate(CANONICAL[kind] | change)
+    assert [p.loc for p in validation_problems(caught.value)] == [loc]
+
+
+def test_the_required_fields():
+    with pytest.raises(ValidationError) as caught:
+        ENTRIES["feasts"].validate({"player": "Eli"})
+    assert [p.loc for p in validation_problems(caught.value)] == ["feasts"]
+    assert ENTRIES["seat"].canonical({"cave": 1}) == {"cave": 1, "white": None, "black": None}
+    assert ENTRIES["food"].canonical({"cave": 1, "pizza": 3}) == {"cave": 1, "pizza": 3, "hamburger": 0, "spaghetti": 0}
+
+
+@pytest.mark.parametrize(
+    ("kind", "posted"),
+    [
+        ("seat", {"cave": "4", "white": " Dan ", "black": "  "}),
+        ("food", {"cave": "2", "pizza": "2", "hamburger": "5"}),
+        ("feasts", {"player": "Eli", "feasts": "2"}),
+        ("team", {"player": "Ivy", "team": " ? "}),
+    ],
+)
+def test_each_form_makes_the_canonical_payload_and_shows_it_again(kind, posted):
+    form = FORMS[kind]
+    assert form.model_validate(posted).to_payload() == CANONICAL[kind]
+    assert form.model_validate(form.values_of(CANONICAL[kind])).to_payload() == CANONICAL[kind]
+    for field in CANONICAL[kind]:
+        assert form.field_of(field) == field
+
+
+def test_a_json_entry_is_checked_against_the_table_with_its_problems_located_in_the_payload():
+    setup = {"players": ["Ann", "Ben", "Cy"], "options": {"teams": False}}
+    table = replay(KIND, setup, [])
+    assert check_entry(KIND, setup, table, "seat", {"cave": 1, "white": "Cy"}) == {
+        "cave": 1,
+        "white": "Cy",
+        "black": None,
+    }
+    with pytest.raises(RuleError) as caught:
+        check_entry(KIND, setup, table, "seat", {"cave": 1, "white": None, "black": "Ben"})
+    assert [p.loc for p in caught.value.problems] == ["black"]
+    with pytest.raises(RuleError) as caught:
+        check_entry(KIND, setup, table, "team", {"player": "Ann", "team": "Owls"})
+    assert [p.loc for p in caught.value.problems] == ["team"]
