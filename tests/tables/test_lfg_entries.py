@@ -18,7 +18,7 @@ from companion.store import EntryRow
 from companion.tables.lfg import ENTRIES, KIND, describe
 from companion.tables.replay import check_entry, replay
 
-CORPUS = sorted((Path(__file__).parent / "fixtures" / "corpus" / "v1").glob("lfg-*.json"))
+CORPUS = sorted((Path(__file__).parents[1] / "fixtures" / "corpus" / "v1").glob("lfg-*.json"))
 
 
 def table(path: Path) -> dict:

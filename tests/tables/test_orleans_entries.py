@@ -16,7 +16,7 @@ from companion.schemas import result_json, validation_problems
 from companion.tables.orleans import ENTRIES, KIND
 from companion.tables.replay import replay
 
-CORPUS = Path(__file__).parent / "fixtures" / "corpus" / "v1"
+CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
 TABLES = sorted(CORPUS.glob("orleans-*.json"))
 NO_GOODS = {"grain": 0, "cheese": 0, "wine": 0, "wool": 0, "brocade": 0}
 NO_FOOD = {"grain": 0, "cheese": 0, "wine": 0}

@@ -22,7 +22,7 @@ from companion.tables.loaf import ENTRIES, replay
 from companion.tables.replay import check_entry
 from companion.tables.replay import replay as replay_log
 
-CORPUS = Path(__file__).parent / "fixtures" / "corpus" / "v1"
+CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
 ROUND = ENTRIES["round"]
 KIND = kinds()["loaf"]
 T0 = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
