@@ -13,14 +13,15 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
-from .games import GAMES
 from .games.base import Problem
 from .history import Play, name_key, play_of, utc
-from .log import CORRECT, UNDO, active
+from .log import CORRECT, UNDO
 from .schemas import validation_problems
 from .schemas.tables import NewTableForm, setup_problems
+from .specs import GAMES
 from .store import EntryRow, TableRow
 from .tables import TableKind, kinds
+from .tables.replay import replay
 
 FORMAT = "table-companion-plays"
 MAX_PLAYS = 5000
@@ -35,6 +36,7 @@ class EntryIn(_Strict):
     seq: int = Field(ge=1)
     entry_id: str = Field(min_length=1, max_length=64)
     kind: str = Field(min_length=1, max_length=40)
+    version: int = Field(1, ge=1, description="the schema version the payload was written under")
     payload: dict[str, Any]
     author: str = Field(max_length=40)
     at: AwareDatetime
@@ -89,6 +91,7 @@ def _table_json(row: TableRow, log: Sequence[EntryRow], play: Play) -> dict[str,
                 "seq": e.seq,
                 "entry_id": e.entry_id,
                 "kind": e.kind,
+                "version": e.version,
                 "payload": e.payload,
                 "author": e.author,
                 "at": utc(e.at).isoformat(),
@@ -124,7 +127,8 @@ def check(raw: bytes, known: set[str], aliases: Mapping[str, str]) -> Restore:
     seen = set(known)
     skipped = 0
     for i, table in enumerate(backup.plays):
-        found, play = _table_problems(table, f"plays[{i}]")
+        log = [EntryRow(e.seq, e.entry_id, e.kind, e.payload, e.author, utc(e.at), e.version) for e in table.entries]
+        found, play = _table_problems(table, log, f"plays[{i}]")
         problems += found
         if play is None:
             continue
@@ -132,7 +136,6 @@ def check(raw: bytes, known: set[str], aliases: Mapping[str, str]) -> Restore:
             skipped += 1
             continue
         seen.add(play.id)
-        log = [EntryRow(e.seq, e.entry_id, e.kind, e.payload, e.author, utc(e.at)) for e in table.entries]
         new.append((table.game, table.setup, utc(table.created_at), log))
     merges = {}
     for name, target in backup.aliases.items():
@@ -143,25 +146,23 @@ def check(raw: bytes, known: set[str], aliases: Mapping[str, str]) -> Restore:
     return Restore(new, skipped, merges, problems)
 
 
-def _table_problems(table: TableIn, loc: str) -> tuple[list[Problem], Play | None]:
-    """What is wrong with one exported table; its play when nothing is."""
+def _table_problems(table: TableIn, log: list[EntryRow], loc: str) -> tuple[list[Problem], Play | None]:
+    """What is wrong with one exported table; its play when nothing is. Entries written under an older schema
+    version are upgraded as the table replays, as they are for a table stored here."""
     kind = kinds().get(table.game)
     if kind is None:
         return [Problem(f"{loc}.game", f"no game here is called {table.game!r}")], None
     problems = _setup_problems(kind, table.setup, f"{loc}.setup") + _log_problems(kind, table.entries, f"{loc}")
     if problems:
         return problems, None
-    log = [EntryRow(e.seq, e.entry_id, e.kind, e.payload, e.author, e.at) for e in table.entries]
-    entries = active(log)
     try:
-        state = kind.replay(table.setup, entries)
-    except ValidationError as exc:
-        return [
-            Problem(loc, f"an entry does not fit its form: {p.loc}: {p.msg}") for p in validation_problems(exc)
-        ], None
+        replayed = replay(kind, table.setup, log)
     except Exception as exc:  # an imported log is anyone's file: whatever breaks its replay is reported, not raised
         return [Problem(loc, f"this table does not replay: {exc}")], None
-    play = play_of(kind, table.game, table.setup, entries, state)
+    if replayed.broken:
+        broken = replayed.broken
+        return [Problem(loc, f"this table does not replay: entry {broken.seq} ({broken.kind}): {broken.message}")], None
+    play = play_of(kind, table.game, table.setup, replayed.active, replayed.state)
     if play is None:
         return [Problem(loc, "this table's game is not over: only finished games are plays")], None
     return [], play
@@ -199,7 +200,7 @@ def _log_problems(kind: TableKind, entries: Sequence[EntryIn], loc: str) -> list
             problems.append(Problem(f"{where}.entry_id", "appears twice in this table"))
         ids.add(entry.entry_id)
         shape = {UNDO: UndoIn, CORRECT: CorrectIn}.get(entry.kind)
-        if shape is None and entry.kind not in kind.forms:
+        if shape is None and entry.kind not in kind.entries:
             problems.append(Problem(f"{where}.kind", f"{GAMES[kind.slug].name} has no {entry.kind!r} entries"))
         elif shape is not None:
             try:

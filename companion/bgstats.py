@@ -16,12 +16,11 @@ BGSTATS_DATE = "%Y-%m-%d %H:%M:%S"  # the play's end, in UTC
 
 def bgstats(play: Play, people: People) -> dict[str, Any]:
     """The play in BG Stats' import format. Nobody records who started, so no one is marked start player;
-    every true/false field is given, as the app's importer expects them all."""
+    every true/false field is given, as the app's importer expects them all. The comments say who was not scored
+    and why, and who scored together."""
     notes = [f"Entered with {SOURCE_NAME}."]
-    if fired := [s.name for s in play.seats if s.fired]:
-        notes.append(f"Fired by the Angry Boss: {', '.join(fired)}.")
-    if out := [s.name for s in play.seats if s.disqualified]:
-        notes.append(f"Disqualified (incomplete party): {', '.join(out)}.")
+    for reason, names in _not_scored(play).items():
+        notes.append(f"{reason[:1].upper()}{reason[1:]}: {', '.join(names)}.")
     if play.units:
         notes.append("Scored together: " + "; ".join(f"{u.label} {u.points}" for u in play.units) + ".")
     return {
@@ -43,6 +42,15 @@ def bgstats(play: Play, people: People) -> dict[str, Any]:
         ],
         "comments": " ".join(notes),
     }
+
+
+def _not_scored(play: Play) -> dict[str, list[str]]:
+    """Who was not scored, by the reason the game gives."""
+    out: dict[str, list[str]] = {}
+    for seat in play.seats:
+        if seat.out:
+            out.setdefault(seat.out, []).append(seat.name)
+    return out
 
 
 def bgstats_link(play: Play, people: People) -> str:

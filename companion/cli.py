@@ -86,17 +86,17 @@ def init_db() -> None:
     app = create_app()
     engine = app.extensions["store"].engine
     done = migrate.upgrade(engine)
-    fill_plays(app.extensions["store"])
+    rebuild_history(app.extensions["store"])
     engine.dispose()
     print(f"{done.describe()} ({where(engine)}).")
 
 
-def fill_plays(store: Store) -> None:
-    """Store every finished table's play when none was stored yet (a database from before the stored history)."""
+def rebuild_history(store: Store) -> None:
+    """Every table's play worked out again, so the history reads as this version of the games scores and names
+    plays (its entries may have been upgraded)."""
     from . import plays
 
-    if count := plays.fill(store):
-        print(f"Recorded {count} plays in the play history.")
+    print(f"Play history rebuilt from every table: {plays.rebuild(store)} plays.")
 
 
 def rebuild_plays() -> None:

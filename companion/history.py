@@ -1,5 +1,9 @@
 """Finished tables as plays, and what they add up to: ranks with ties, each player's and each game's record, and who
-is who across tables (names compared without case, plus merges)."""
+is who across tables (names compared without case, plus merges).
+
+A game's own reading of its result (who was not scored and why, who scored together) comes from its table kind's
+`PlayReading`; nothing here knows one game from another.
+"""
 
 from __future__ import annotations
 
@@ -8,40 +12,34 @@ import json
 import math
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from .games import GAMES
 from .log import Standing
-from .tables import TableKind
+from .reading import Unit
+from .specs import GAMES
+
+if TYPE_CHECKING:
+    from .tables import TableKind
 
 
 @dataclass(frozen=True)
 class Seat:
-    """One player in a play: their score, rank (ties share one: 1, 1, 3), whether they won, and why they were not
-    scored (fired by L'oaf's Angry Boss, or an LFG party disqualified as incomplete)."""
+    """One player in a play: their score, rank (ties share one: 1, 1, 3), whether they won, whether they scored as
+    one with others, and `out`: why their score does not count, in the game's words (empty when it counts)."""
 
     name: str
     score: int
     rank: int
     winner: bool
-    fired: bool = False
-    disqualified: bool = False
+    out: str = ""
+    together: bool = False
 
     @property
     def scored(self) -> bool:
-        return not (self.fired or self.disqualified)
-
-
-@dataclass(frozen=True)
-class Unit:
-    """Koala: who scored together (a koalation, a lone koala or a team), their points, and whether they won."""
-
-    label: str
-    names: tuple[str, ...]
-    points: int
-    winner: bool
+        return not self.out
 
 
 @dataclass(frozen=True)
@@ -87,6 +85,8 @@ def ranks(keys: Sequence[Any]) -> list[int]:
 
 
 def fingerprint(game: str, setup: Mapping[str, Any], entries: Sequence[Standing]) -> str:
+    """The play's id: the same game, setup and entries (as they read now, upgraded to their kinds' versions)
+    always give the same one, so a restored backup keeps it."""
     body = [game, setup, [[e.kind, e.payload, utc(e.at).isoformat()] for e in entries]]
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:24]
@@ -95,42 +95,50 @@ def fingerprint(game: str, setup: Mapping[str, Any], entries: Sequence[Standing]
 def play_of(
     kind: TableKind, game: str, setup: Mapping[str, Any], entries: Sequence[Standing], state: Any, table: str = ""
 ) -> Play | None:
-    """The play a table's standing entries and replayed state make, or None while its game is not over."""
+    """The play a table's standing entries (those that count, upgraded) and replayed state make, or None while its
+    game is not over.
+
+    Winners rank first, then those whose score counts, then by score; a player who scored as one with others
+    ranks by their unit's points (their best unit, if they are in two)."""
     if not entries or not kind.finished(state):
         return None
     result = kind.result(state)
     winners = set(result.winners)
-    units = tuple(
-        Unit(_unit_label(u), tuple(u.names), u.points, set(u.names) <= winners) for u in result.extra.get("units", ())
-    )
-    best_unit: dict[str, int] = {}  # Koala ranks by the unit's points (a "?" player may be in two teams)
+    units = tuple(replace(u, winner=set(u.names) <= winners) for u in kind.reading.units(result))
+    best_unit: dict[str, int] = {}
     for unit in units:
         for name in unit.names:
             best_unit[name] = max(best_unit.get(name, unit.points), unit.points)
-    marks = [(bool(p.extra.get("fired")), bool(p.extra.get("disqualified"))) for p in result.players]
+    outs = [kind.reading.out(p) for p in result.players]
     keys = [
-        (p.name not in winners, fired or disqualified, -best_unit.get(p.name, p.score))
-        for p, (fired, disqualified) in zip(result.players, marks, strict=True)
+        (p.name not in winners, bool(out), -best_unit.get(p.name, p.score))
+        for p, out in zip(result.players, outs, strict=True)
     ]
+    together = {name for u in units if len(u.names) > 1 for name in u.names}
     seats = tuple(
-        Seat(p.name, p.score, rank, p.name in winners, fired, disqualified)
-        for p, rank, (fired, disqualified) in zip(result.players, ranks(keys), marks, strict=True)
+        Seat(p.name, p.score, rank, p.name in winners, out, p.name in together)
+        for p, rank, out in zip(result.players, ranks(keys), outs, strict=True)
     )
     ended, started = utc(entries[-1].at), utc(entries[0].at)
     return Play(fingerprint(game, setup, entries), game, started, ended, seats, units, table)
 
 
-def _unit_label(unit: Any) -> str:
-    names = " & ".join(unit.names)
-    return f"team {unit.team} ({names})" if getattr(unit, "team", None) else names
-
-
 # --- Who is who ---------------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)  # the lists of players compare the same few hundred names on every request
 def name_key(name: str) -> str:
     """A name as it is compared: trimmed, Unicode-normalised, without case ("Éva", "éva " and "ÉVA" are one)."""
     return unicodedata.normalize("NFKC", name).strip().casefold()
+
+
+@dataclass(frozen=True)
+class Spelling:
+    """How often a name was entered as written (seats), and when last."""
+
+    name: str
+    seats: int
+    last: datetime
 
 
 @dataclass(frozen=True)
@@ -151,16 +159,24 @@ class People:
     def same(self, a: str, b: str) -> bool:
         return self.key(a) == self.key(b)
 
-    def names(self, plays: Iterable[Play]) -> dict[str, str]:
+    def keys_of(self, name: str) -> list[str]:
+        """Every casefolded name that is this person: their own and those merged into them."""
+        key = self.key(name)
+        return [key, *self.merged_into(key)]
+
+    def names(self, spellings: Iterable[Spelling]) -> dict[str, str]:
         """Each person's name as shown: the spelling of their own name used most, the latest on a tie (a person
         known only by names merged into them goes by the most used of those)."""
-        tally: dict[str, dict[str, tuple[bool, int, datetime]]] = {}
-        for play in plays:
-            for seat in play.seats:
-                key = self.key(seat.name)
-                own, count, last = tally.setdefault(key, {}).get(seat.name, (name_key(seat.name) == key, 0, play.ended))
-                tally[key][seat.name] = (own, count + 1, max(last, play.ended))
-        return {key: max(spellings, key=lambda n: spellings[n]) for key, spellings in tally.items()}
+        best: dict[str, tuple[bool, int, datetime, str]] = {}
+        tally: dict[tuple[str, str], tuple[int, datetime]] = {}
+        for s in spellings:
+            seats, last = tally.get((self.key(s.name), s.name), (0, s.last))
+            tally[self.key(s.name), s.name] = (seats + s.seats, max(last, s.last))
+        for (key, name), (seats, last) in tally.items():
+            ranked = (name_key(name) == key, seats, last, name)
+            if key not in best or ranked[:3] > best[key][:3]:
+                best[key] = ranked
+        return {key: ranked[3] for key, ranked in best.items()}
 
     def merged_into(self, key: str) -> list[str]:
         """The merged names that lead to this person (for undoing a merge)."""
@@ -180,13 +196,29 @@ def merge_problem(people: People, name: str, into: str) -> str | None:
 
 
 @dataclass(frozen=True)
+class Person:
+    """Someone who played, as the lists show them: their plays and wins (a win shared with others counts for each)."""
+
+    key: str
+    name: str
+    plays: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+
+@dataclass(frozen=True)
 class GameRecord:
-    """A player's record in one game: plays, wins, the scores that counted, not scored (fired/disqualified)."""
+    """A player's record in one game: plays, wins, average and best of the scores that counted, results that did
+    not count, and when they last played it."""
 
     game: str
     plays: int
     wins: int
-    scores: tuple[int, ...]
+    average: float | None
+    best: int | None
     unscored: int
     last: datetime
 
@@ -194,78 +226,26 @@ class GameRecord:
     def game_name(self) -> str:
         return GAMES[self.game].name
 
-    @property
-    def average(self) -> float | None:
-        return sum(self.scores) / len(self.scores) if self.scores else None
-
-    @property
-    def best(self) -> int | None:
-        return max(self.scores) if self.scores else None
-
 
 @dataclass(frozen=True)
 class PlayerRecord:
-    """A person across every table: their plays (newest first), wins (a koalation's or team's win counts for each
-    member; `team_wins` says how many were shared that way), fired and disqualified counts, and each game's record."""
+    """A person across every table: plays, wins (`together_wins` of them shared with others who scored as one),
+    why and how often a result of theirs did not count, and each game's record."""
 
-    key: str
-    name: str
+    person: Person
     spellings: tuple[str, ...]
-    plays: tuple[Play, ...]
-    wins: int
-    team_wins: int
-    fired: int
-    disqualified: int
+    together_wins: int
+    not_scored: tuple[tuple[str, int], ...]
     games: tuple[GameRecord, ...]
+    last: datetime
 
     @property
-    def win_rate(self) -> float:
-        return self.wins / len(self.plays) if self.plays else 0.0
+    def key(self) -> str:
+        return self.person.key
 
     @property
-    def last(self) -> datetime:
-        return self.plays[0].ended
-
-    def seat(self, play: Play, people: People) -> Seat:
-        return next(s for s in play.seats if people.key(s.name) == self.key)
-
-
-def _seat_of(play: Play, people: People, key: str) -> Seat | None:
-    return next((s for s in play.seats if people.key(s.name) == key), None)
-
-
-def player_record(plays: Iterable[Play], people: People, name: str) -> PlayerRecord | None:
-    """The record of the person called `name` (any spelling or merged name), or None if they never played."""
-    key = people.key(name)
-    mine = [(p, s) for p in newest_first(plays) if (s := _seat_of(p, people, key))]
-    if not mine:
-        return None
-    games = []
-    for slug in GAMES:
-        seats = [(p, s) for p, s in mine if p.game == slug]
-        if seats:
-            scores = tuple(s.score for _, s in seats if s.scored)
-            wins = sum(s.winner for _, s in seats)
-            games.append(GameRecord(slug, len(seats), wins, scores, len(seats) - len(scores), seats[0][0].ended))
-    team_wins = sum(1 for p, s in mine if s.winner and any(s.name in u.names and len(u.names) > 1 for u in p.units))
-    return PlayerRecord(
-        key,
-        people.names(p for p, _ in mine)[key],
-        tuple(sorted({s.name for _, s in mine})),
-        tuple(p for p, _ in mine),
-        sum(s.winner for _, s in mine),
-        team_wins,
-        sum(s.fired for _, s in mine),
-        sum(s.disqualified for _, s in mine),
-        tuple(games),
-    )
-
-
-def players(plays: Sequence[Play], people: People) -> list[PlayerRecord]:
-    """Everyone who played, the most plays first (then by name)."""
-    shown = people.names(plays)
-    records = [player_record(plays, people, name) for name in shown.values()]
-    return sorted((r for r in records if r), key=lambda r: (-len(r.plays), name_key(r.name)))
+    def name(self) -> str:
+        return self.person.name
 
 
 @dataclass(frozen=True)
@@ -280,60 +260,41 @@ class Bucket:
 
 
 @dataclass(frozen=True)
+class Highest:
+    """The highest score that counted in a game: who, how many, and when (the first to reach it)."""
+
+    name: str
+    score: int
+    ended: datetime
+
+
+@dataclass(frozen=True)
 class GameStats:
-    """One game across every table: plays, the scores that counted and their spread, the highest, most wins."""
+    """One game across every table: plays, the average and spread of the scores that counted, the highest, most
+    wins, and why and how often a result did not count."""
 
     game: str
-    plays: tuple[Play, ...]
-    scores: tuple[int, ...]
-    highest: tuple[Play, Seat] | None
+    plays: int
+    average: float | None
+    highest: Highest | None
     distribution: tuple[Bucket, ...]
     wins: tuple[tuple[str, int], ...]
+    not_scored: tuple[tuple[str, int], ...]
 
     @property
     def game_name(self) -> str:
         return GAMES[self.game].name
 
-    @property
-    def average(self) -> float | None:
-        return sum(self.scores) / len(self.scores) if self.scores else None
 
-
-def game_stats(plays: Iterable[Play], people: People, game: str, buckets: int = 8) -> GameStats:
-    mine = tuple(p for p in newest_first(plays) if p.game == game)
-    scored = [(p, s) for p in reversed(mine) for s in p.seats if s.scored]
-    highest = max(scored, key=lambda ps: ps[1].score) if scored else None  # the first to reach it
-    shown = people.names(mine)
-    wins: dict[str, int] = {}
-    for play in mine:
-        for name in {people.key(n) for n in play.winners}:
-            wins[name] = wins.get(name, 0) + 1
-    ranked = sorted(((shown[k], n) for k, n in wins.items()), key=lambda kn: (-kn[1], name_key(kn[0])))
-    scores = tuple(s.score for _, s in scored)
-    return GameStats(game, mine, scores, highest, distribution(scores, buckets), tuple(ranked))
-
-
-def distribution(scores: Sequence[int], buckets: int = 8) -> tuple[Bucket, ...]:
-    """Scores counted in at most `buckets` ranges of equal width, from the lowest score to the highest."""
-    if not scores:
+def distribution(scores: Sequence[int] | Mapping[int, int], buckets: int = 8) -> tuple[Bucket, ...]:
+    """Scores (or how many times each score was made) counted in at most `buckets` ranges of equal width, from the
+    lowest score to the highest."""
+    counts = scores if isinstance(scores, Mapping) else {s: scores.count(s) for s in set(scores)}
+    if not counts:
         return ()
-    low, high = min(scores), max(scores)
+    low, high = min(counts), max(counts)
     width = max(1, math.ceil((high - low + 1) / buckets))
     return tuple(
-        Bucket(start, min(start + width - 1, high), sum(start <= s < start + width for s in scores))
+        Bucket(start, min(start + width - 1, high), sum(n for s, n in counts.items() if start <= s < start + width))
         for start in range(low, high + 1, width)
     )
-
-
-def newest_first(plays: Iterable[Play]) -> list[Play]:
-    return sorted(plays, key=lambda p: (p.ended, p.id), reverse=True)
-
-
-def only(plays: Iterable[Play], people: People, game: str = "", player: str = "") -> list[Play]:
-    """Plays of one game and/or with one person (any of their names), newest first."""
-    key = people.key(player) if player else ""
-    return [
-        p
-        for p in newest_first(plays)
-        if (not game or p.game == game) and (not key or any(people.key(s.name) == key for s in p.seats))
-    ]

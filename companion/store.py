@@ -99,6 +99,7 @@ plays = Table(
 )
 
 # Each play's seats again, one row per player, for what the pages filter and count by: a person, a game's scores.
+# `person` is who the name is once merges are followed (rewritten when names are merged or a merge is undone).
 play_seats = Table(
     "play_seats",
     metadata,
@@ -106,6 +107,7 @@ play_seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("name", String(160), nullable=False),
     Column("name_key", String(160), nullable=False),
+    Column("person", String(160), nullable=False),
     Column("game", String(40), nullable=False),
     Column("ended", DateTime(timezone=True), nullable=False),
     Column("play_id", String(24), nullable=False),
@@ -114,12 +116,13 @@ play_seats = Table(
     Column("winner", Boolean, nullable=False),
     Column("together", Boolean, nullable=False),  # scored as one with others (a team, say)
     Column("out", String(200), nullable=False),  # why the score does not count; empty when it does
-    Index("ix_play_seats_person", "name_key", "name", "game"),
+    Index("ix_play_seats_person", "person", "game", "table_id", "winner"),
+    Index("ix_play_seats_name", "name_key", "name", "game"),
     Index("ix_play_seats_game_scores", "game", "out", "score"),
 )
 
-# How many times each name, as written, sat at each game, won, and last played: the lists of players read these few
-# rows (a name per person and game) instead of every seat. Kept with the seats by companion/plays.py.
+# Totals the lists of players read instead of every seat, kept with the seats by companion/play_totals.py: how often
+# each name was entered as written, per game, and when last (to show a person by the spelling used most)...
 name_totals = Table(
     "name_totals",
     metadata,
@@ -127,8 +130,17 @@ name_totals = Table(
     Column("name", String(160), primary_key=True),
     Column("game", String(40), primary_key=True),
     Column("seats", Integer, nullable=False),
-    Column("wins", Integer, nullable=False),
     Column("last", DateTime(timezone=True), nullable=False),
+)
+
+# ...and each person's plays and wins per game, each play counted once even if two of their names sat at it.
+person_totals = Table(
+    "person_totals",
+    metadata,
+    Column("person", String(160), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("plays", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
 )
 
 ENTRY_FIELDS = (

@@ -1,6 +1,6 @@
-"""Plays and their stats, from tables replayed through the real engines: ranks with ties (1, 1, 3), fired L'oaf
-players, disqualified LFG parties, Koala's koalations and teams; who is who across tables; the BG Stats link; and a
-backup that restores the same plays, refusing a broken one whole."""
+"""Plays and their stats, from tables replayed through the real engines and stored as the history keeps them: ranks
+with ties (1, 1, 3), players whose score did not count (and the game's reason), players who scored together; who is
+who across tables; the BG Stats link; and a backup that restores the same plays, refusing a broken one whole."""
 
 from __future__ import annotations
 
@@ -10,34 +10,29 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from companion import backup
+from companion import backup, play_queries, play_totals, plays
 from companion.bgstats import BGSTATS_CREATE_PLAY, bgstats, bgstats_link
-from companion.history import (
-    People,
-    distribution,
-    game_stats,
-    merge_problem,
-    only,
-    play_of,
-    player_record,
-    players,
-    ranks,
-    utc,
-)
-from companion.log import UNDO, active
+from companion.history import People, distribution, merge_problem, play_of, ranks, utc
+from companion.log import UNDO
 from companion.store import EntryRow, Store
 from companion.tables import kinds
+from companion.tables.replay import replay
+from tests.conftest import migrated_sqlite
 
 T0 = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)
 NOBODY = People({})
 COLORS = ("blue", "green", "orange", "purple")
+FIRED = "fired by the Angry Boss"
+INCOMPLETE = "disqualified (incomplete party)"
 
 
 # --- Tables as the pages would enter them ---------------------------------------------------------------------------
 
 
-def form(game, kind, **values):
-    return kinds()[game].forms[kind].model_validate(values).model_dump(mode="json")
+def entry(game, kind, **values):
+    """An entry (kind, canonical payload, schema version) as the page's form makes it."""
+    payload = kinds()[game].forms[kind].model_validate(values).to_payload()
+    return kind, payload, kinds()[game].entries[kind].version
 
 
 def setup_of(game, names, **options):
@@ -48,41 +43,36 @@ def setup_of(game, names, **options):
 
 
 def log(entries, start=T0, minutes=5):
-    """Entries (kind, payload) as stored rows, `minutes` apart from `start`."""
+    """Entries (kind, payload, version) as stored rows, `minutes` apart from `start`."""
     return [
-        EntryRow(i + 1, f"e{i + 1}", kind, payload, "Ann", start + timedelta(minutes=minutes * i))
-        for i, (kind, payload) in enumerate(entries)
+        EntryRow(i + 1, f"e{i + 1}", kind, payload, "Ann", start + timedelta(minutes=minutes * i), version)
+        for i, (kind, payload, version) in enumerate(entries)
     ]
 
 
 def replayed(game, setup, rows, table=""):
     kind = kinds()[game]
-    entries = active(rows)
-    return play_of(kind, game, setup, entries, kind.replay(setup, entries), table)
+    done = replay(kind, setup, rows)
+    return play_of(kind, game, setup, done.active, done.state, table)
 
 
 def nsp(lines, bonus=None):
     """Next Station Paris: every round the same line per player (districts, stations, monuments), then bonuses."""
     entries = [
-        (
+        entry(
+            "next-station-paris",
             "line",
-            form(
-                "next-station-paris",
-                "line",
-                player=name,
-                round=r,
-                color=COLORS[r - 1],
-                districts=d,
-                max_stations_in_district=s,
-                monuments=m,
-            ),
+            player=name,
+            round=r,
+            color=COLORS[r - 1],
+            districts=d,
+            max_stations_in_district=s,
+            monuments=m,
         )
         for r in range(1, 5)
         for name, (d, s, m) in lines.items()
     ]
-    entries += [
-        ("bonus", form("next-station-paris", "bonus", player=name, **(bonus or {}).get(name, {}))) for name in lines
-    ]
+    entries += [entry("next-station-paris", "bonus", player=name, **(bonus or {}).get(name, {})) for name in lines]
     return "next-station-paris", setup_of("next-station-paris", lines), entries
 
 
@@ -90,35 +80,30 @@ def loaf_angry():
     """Ann falls below 0 and the Angry Boss ends the game: Ann is fired, Bob wins."""
     rounds = [(0, 4), (1, 5), (2, 6), (3, 8), (4, 7)]
     entries = [
-        ("round", form("loaf", "round", average=6, review="highest+2/bad-1", **{"card-Ann": a, "card-Bob": b}))
-        for a, b in rounds
+        entry("loaf", "round", average=6, review="highest+2/bad-1", **{"card-Ann": a, "card-Bob": b}) for a, b in rounds
     ]
     return "loaf", setup_of("loaf", ["Ann", "Bob"]), entries
 
 
 def loaf_tie():
     """Ann and Bob tie on 57; Bob wins with the lower reputation."""
-    entries = [("round", form("loaf", "round", average=0, review="good+1/bad-1", **{"card-Ann": 1, "card-Bob": 0}))]
+    entries = [entry("loaf", "round", average=0, review="good+1/bad-1", **{"card-Ann": 1, "card-Bob": 0})]
     entries += [
-        ("round", form("loaf", "round", average=n, review="good+1/bad-1", **{"card-Ann": n, "card-Bob": n}))
-        for n in (2, 3, 4, 5)
+        entry("loaf", "round", average=n, review="good+1/bad-1", **{"card-Ann": n, "card-Bob": n}) for n in (2, 3, 4, 5)
     ]
     return "loaf", setup_of("loaf", ["Ann", "Bob"]), entries
 
 
 def hero(name, roles, renown, copies=1, **traits):
-    return (
+    return entry(
+        "lfg",
         "hero",
-        form(
-            "lfg",
-            "hero",
-            name=name,
-            renown=renown,
-            hurt_renown=0,
-            copies=copies,
-            **{r: True for r in roles.split()},
-            **traits,
-        ),
+        name=name,
+        renown=renown,
+        hurt_renown=0,
+        copies=copies,
+        **{r: True for r in roles.split()},
+        **traits,
     )
 
 
@@ -130,8 +115,8 @@ def lfg_disqualified():
         hero("Rogue", "damage", 1),
         hero("Knight", "defence", 4),
         hero("Bard", "defence support damage", 3, copies=2, scoundrel=True),
-        ("party", form("lfg", "party", player="Ann", heroes=[{"hero": h} for h in ("Ranger", "Cleric", "Rogue")])),
-        ("party", form("lfg", "party", player="Ben", heroes=[{"hero": "Knight"}, {"hero": "Bard"}])),
+        entry("lfg", "party", player="Ann", heroes=[{"hero": h} for h in ("Ranger", "Cleric", "Rogue")]),
+        entry("lfg", "party", player="Ben", heroes=[{"hero": "Knight"}, {"hero": "Bard"}]),
     ]
     return "lfg", setup_of("lfg", ["Ann", "Ben"]), entries
 
@@ -139,34 +124,32 @@ def lfg_disqualified():
 def koala_koalation():
     """Ben stands behind Ann at cave 1 (the most pizza): their koalation of 5 beats Cy's 2 and Dee's 2."""
     food = {1: {"pizza": 5}, 2: {}, 3: {"hamburger": 4}, 4: {"spaghetti": 3}}
-    entries = [("seat", form("koala", "seat", cave=1, white="Ann", black="Ben"))]
-    entries += [("food", form("koala", "food", cave=c, **f)) for c, f in food.items()]
-    entries += [
-        ("feasts", form("koala", "feasts", player=p, feasts=int(p == "Ben"))) for p in ("Ann", "Ben", "Cy", "Dee")
-    ]
+    entries = [entry("koala", "seat", cave=1, white="Ann", black="Ben")]
+    entries += [entry("koala", "food", cave=c, **f) for c, f in food.items()]
+    entries += [entry("koala", "feasts", player=p, feasts=int(p == "Ben")) for p in ("Ann", "Ben", "Cy", "Dee")]
     return "koala", setup_of("koala", ["Ann", "Ben", "Cy", "Dee"]), entries
 
 
 def koala_teams():
     """Teams: Ann and Cy (Red, 4 points) beat Ben and Dee (Blue, 2)."""
     food = {1: {"pizza": 5}, 2: {"spaghetti": 3}, 3: {"hamburger": 4}, 4: {}}
-    entries = [("food", form("koala", "food", cave=c, **f)) for c, f in food.items()]
-    entries += [("feasts", form("koala", "feasts", player=p, feasts=0)) for p in ("Ann", "Ben", "Cy", "Dee")]
+    entries = [entry("koala", "food", cave=c, **f) for c, f in food.items()]
+    entries += [entry("koala", "feasts", player=p, feasts=0) for p in ("Ann", "Ben", "Cy", "Dee")]
     teams = {"Ann": "Red", "Ben": "Blue", "Cy": "Red", "Dee": "Blue"}
-    entries += [("team", form("koala", "team", player=p, team=t)) for p, t in teams.items()]
+    entries += [entry("koala", "team", player=p, team=t) for p, t in teams.items()]
     return "koala", setup_of("koala", ["Ann", "Ben", "Cy", "Dee"], teams=True), entries
 
 
 def oz_even():
     hands = {"Ann": {"dorothy": 6, "lion": 6, "scarecrow": 4}, "Bob": {"robot": 6, "toto": 6, "oz": 4}}
-    entries = [("hand", form("oz", "hand", player=p, **h)) for p, h in hands.items()]
+    entries = [entry("oz", "hand", player=p, **h) for p, h in hands.items()]
     return "oz", setup_of("oz", ["Ann", "Bob"]), entries
 
 
 def orleans_end():
     holdings = {"Jo": {"coins": 14, "trading_stations": 4}, "Lu": {"coins": 9, "citizens": 1}}
-    entries = [("holdings", form("orleans", "holdings", player=p, **h)) for p, h in holdings.items()]
-    entries.append(("end", form("orleans", "end")))
+    entries = [entry("orleans", "holdings", player=p, **h) for p, h in holdings.items()]
+    entries.append(entry("orleans", "end"))
     return "orleans", setup_of("orleans", ["Jo", "Lu"]), entries
 
 
@@ -208,20 +191,21 @@ def test_a_tie_broken_by_the_rules_puts_the_winner_first():
     assert seats(play) == {"Ann": (57, 2, False), "Bob": (57, 1, True)}
 
 
-def test_a_fired_loaf_player_is_marked_ranked_last_and_not_scored():
+def test_a_player_the_game_does_not_score_says_why_in_its_words_and_ranks_last():
     play = make(loaf_angry)
     ann = next(s for s in play.seats if s.name == "Ann")
-    assert ann.fired and not ann.scored and ann.rank == 2 and not ann.winner
+    assert ann.out == FIRED and not ann.scored and ann.rank == 2 and not ann.winner
     assert play.winners == ("Bob",)
+    assert [s.out for s in make(oz_even).seats] == ["", ""]  # a game with no such rule scores everyone
 
 
 def test_a_disqualified_party_ranks_below_a_complete_one_with_less_renown():
     play = make(lfg_disqualified)
     assert seats(play) == {"Ann": (5, 1, True), "Ben": (7, 2, False)}
-    assert [s.name for s in play.seats if s.disqualified] == ["Ben"]
+    assert [(s.name, s.out) for s in play.seats if not s.scored] == [("Ben", INCOMPLETE)]
 
 
-def test_a_koalation_wins_for_each_member_and_the_rest_rank_by_their_units():
+def test_players_who_scored_as_one_win_together_and_the_rest_rank_by_their_units():
     play = make(koala_koalation)
     assert [(u.label, u.points, u.winner) for u in play.units] == [
         ("Ann & Ben", 5, True),
@@ -234,6 +218,7 @@ def test_a_koalation_wins_for_each_member_and_the_rest_rank_by_their_units():
         "Cy": (3, False),
         "Dee": (3, False),
     }
+    assert {s.name: s.together for s in play.seats} == {"Ann": True, "Ben": True, "Cy": False, "Dee": False}
 
 
 def test_a_winning_team_wins_for_both_teammates():
@@ -265,61 +250,99 @@ def test_an_undone_entry_makes_the_table_unfinished_again():
     assert replayed(game, setup, [*rows, undo]) is None
 
 
-# --- Records --------------------------------------------------------------------------------------------------------
+# --- Stored plays and their records ---------------------------------------------------------------------------------
 
 
-def test_a_player_s_record_counts_plays_wins_average_best_and_last_played():
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path):
+    url = migrated_sqlite(tmp_path / "store.db") if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    store = Store(url)
+    yield store
+    store.dispose()
+
+
+@pytest.fixture
+def sqlite_store(tmp_path):
+    store = Store(migrated_sqlite(tmp_path / "store.db"))
+    yield store
+    store.dispose()
+
+
+def keep(store, *tables, start=T0, gap=timedelta(days=1)):
+    """Finished tables stored as a restored backup stores them, one a `gap` after the other (or at the start a
+    (builder, start) pair gives)."""
+    items = []
+    for i, table in enumerate(tables):
+        builder, at = table if isinstance(table, tuple) else (table, start + i * gap)
+        game, setup, entries = builder()
+        items.append((game, setup, at, log(entries, at)))
+    return plays.restore(store, items)
+
+
+def stored_plays(store):
+    """Every finished table in the store as (row, log, play), oldest first."""
+    return play_queries.finished_tables(store)
+
+
+def test_a_player_s_record_counts_plays_wins_average_best_and_last_played(store):
     day = timedelta(days=1)
-    plays = [
-        make(GAMES["next-station-paris"], T0),  # Ana 32, a shared win
-        make(lambda: nsp({"ana": (4, 3, 0), "Ben": (5, 3, 0)}), T0 + day),  # Ana 48, Ben wins with 60
-        make(lambda: nsp({"ANA": (2, 1, 0), "Cy": (1, 1, 0)}), T0 + 2 * day),  # Ana 8 wins
-    ]
-    record = player_record(plays, NOBODY, "Ana")
+    keep(
+        store,
+        (GAMES["next-station-paris"], T0),  # Ana 32, a shared win
+        (lambda: nsp({"ana": (4, 3, 0), "Ben": (5, 3, 0)}), T0 + day),  # Ana 48, Ben wins with 60
+        (lambda: nsp({"ANA": (2, 1, 0), "Cy": (1, 1, 0)}), T0 + 2 * day),  # Ana 8 wins
+    )
+    record = play_queries.player_record(store, NOBODY, "Ana")
     assert record.name == "ANA"  # each spelling once: the latest
-    again = make(lambda: nsp({"Ana": (1, 1, 0), "Bo": (1, 1, 0)}), T0 + 3 * day)
-    assert player_record([*plays, again], NOBODY, "ana").name == "Ana"  # the most used
     assert record.spellings == ("ANA", "Ana", "ana")
-    assert (len(record.plays), record.wins, round(record.win_rate, 3)) == (3, 2, 0.667)
+    person = record.person
+    assert (person.plays, person.wins, round(person.win_rate, 3)) == (3, 2, 0.667)
     (nsp_record,) = record.games
-    assert (nsp_record.plays, nsp_record.wins, nsp_record.best) == (3, 2, 48)
+    assert (nsp_record.plays, nsp_record.wins, nsp_record.best, nsp_record.unscored) == (3, 2, 48, 0)
     assert nsp_record.average == pytest.approx((32 + 48 + 8) / 3)
-    assert record.last == plays[2].ended == nsp_record.last
-    assert [p.ended for p in record.plays] == sorted((p.ended for p in plays), reverse=True)
+    assert record.last == T0 + 2 * day + timedelta(minutes=45) == nsp_record.last
+    keep(store, (lambda: nsp({"Ana": (1, 1, 0), "Bo": (1, 1, 0)}), T0 + 3 * day))
+    assert play_queries.player_record(store, NOBODY, "ana").name == "Ana"  # the most used
+    assert play_queries.player_record(store, NOBODY, "Nobody") is None
 
 
-def test_fired_and_disqualified_results_count_as_plays_but_not_as_scores():
-    plays = [make(loaf_angry), make(loaf_tie, T0 + timedelta(days=1)), make(lfg_disqualified)]
-    ann = player_record(plays, NOBODY, "Ann")
-    assert (len(ann.plays), ann.wins, ann.fired) == (3, 1, 1)
+def test_results_that_were_not_scored_count_as_plays_but_not_as_scores(store):
+    keep(store, loaf_angry, loaf_tie, lfg_disqualified)
+    ann = play_queries.player_record(store, NOBODY, "Ann")
+    assert (ann.person.plays, ann.person.wins, ann.not_scored) == (3, 1, ((FIRED, 1),))
     loaf_record = next(g for g in ann.games if g.game == "loaf")
-    assert (loaf_record.plays, loaf_record.scores, loaf_record.unscored, loaf_record.best) == (2, (57,), 1, 57)
-    ben = player_record(plays, NOBODY, "Ben")
+    assert (loaf_record.plays, loaf_record.unscored, loaf_record.average, loaf_record.best) == (2, 1, 57.0, 57)
+    ben = play_queries.player_record(store, NOBODY, "Ben")
     (lfg_record,) = ben.games
-    assert (ben.disqualified, lfg_record.scores, lfg_record.average, lfg_record.best) == (1, (), None, None)
-    stats = game_stats(plays, NOBODY, "loaf")
-    assert sorted(stats.scores) == [36, 57, 57]  # Bob twice, Ann once: her fired game does not count
+    assert (ben.not_scored, lfg_record.average, lfg_record.best, lfg_record.unscored) == (
+        ((INCOMPLETE, 1),),
+        None,
+        None,
+        1,
+    )
+    stats = play_queries.game_stats(store, NOBODY, "loaf")
+    assert stats.average == pytest.approx((36 + 57 + 57) / 3)  # Bob twice, Ann once: her fired game does not count
+    assert sum(b.count for b in stats.distribution) == 3 and stats.not_scored == ((FIRED, 1),)
 
 
-def test_koalation_and_team_wins_count_for_every_member():
-    plays = [make(koala_koalation), make(koala_teams, T0 + timedelta(days=1))]
-    by_name = {r.name: r for r in players(plays, NOBODY)}
-    assert {n: (r.wins, r.team_wins) for n, r in by_name.items()} == {
-        "Ann": (2, 2),
-        "Ben": (1, 1),
-        "Cy": (1, 1),
-        "Dee": (0, 0),
-    }
-    assert game_stats(plays, NOBODY, "koala").wins == (("Ann", 2), ("Ben", 1), ("Cy", 1))
+def test_wins_of_players_who_scored_together_count_for_every_one_of_them(store):
+    keep(store, koala_koalation, koala_teams)
+    by_name = {p.name: p.wins for p in play_queries.everyone(store, NOBODY)}
+    assert by_name == {"Ann": 2, "Ben": 1, "Cy": 1, "Dee": 0}
+    together = {n: play_queries.player_record(store, NOBODY, n).together_wins for n in by_name}
+    assert together == {"Ann": 2, "Ben": 1, "Cy": 1, "Dee": 0}
+    assert play_queries.game_stats(store, NOBODY, "koala").wins == (("Ann", 2), ("Ben", 1), ("Cy", 1))
 
 
-def test_a_game_s_stats_give_plays_highest_score_and_how_scores_spread():
-    plays = [make(GAMES["next-station-paris"]), make(lambda: nsp({"Ana": (5, 3, 0), "Dee": (1, 1, 0)}), T0)]
-    stats = game_stats([*plays, make(loaf_tie)], NOBODY, "next-station-paris")
-    assert len(stats.plays) == 2
-    play, seat = stats.highest
-    assert (seat.name, seat.score) == ("Ana", 60)
-    assert sorted(stats.scores) == [4, 16, 32, 32, 60]
+def test_a_game_s_stats_give_plays_highest_score_and_how_scores_spread(store):
+    keep(store, GAMES["next-station-paris"], lambda: nsp({"Ana": (5, 3, 0), "Dee": (1, 1, 0)}), loaf_tie)
+    stats = play_queries.game_stats(store, NOBODY, "next-station-paris")
+    assert stats.plays == 2 and stats.average == pytest.approx((4 + 16 + 32 + 32 + 60) / 5)
+    assert (stats.highest.name, stats.highest.score, stats.highest.ended) == (
+        "Ana",
+        60,
+        T0 + timedelta(days=1, minutes=45),
+    )
     assert [(b.low, b.high, b.count) for b in stats.distribution] == [
         (4, 11, 1),
         (12, 19, 1),
@@ -330,11 +353,39 @@ def test_a_game_s_stats_give_plays_highest_score_and_how_scores_spread():
         (52, 59, 0),
         (60, 60, 1),
     ]
+    assert stats.wins == (("Ana", 2), ("Ben", 1)) and stats.not_scored == ()
+    empty = play_queries.game_stats(store, NOBODY, "oz")
+    assert (empty.plays, empty.average, empty.highest, empty.distribution) == (0, None, None, ())
+
+
+def test_the_first_to_reach_the_highest_score_holds_it(store):
+    keep(store, loaf_tie, (loaf_tie, T0 + timedelta(days=2)), (loaf_tie, T0 + timedelta(days=1)))
+    highest = play_queries.game_stats(store, NOBODY, "loaf").highest
+    assert (highest.name, highest.score, highest.ended) == ("Ann", 57, T0 + timedelta(minutes=20))
 
 
 def test_a_distribution_of_close_scores_uses_one_bucket_per_score():
     assert [(b.label, b.count) for b in distribution([3, 5, 5])] == [("3", 1), ("4", 0), ("5", 2)]
+    assert distribution({5: 2, 3: 1}) == distribution([3, 5, 5])
     assert distribution([]) == ()
+
+
+def test_plays_come_a_page_at_a_time_newest_first(sqlite_store):
+    keep(sqlite_store, *[orleans_end] * 120, gap=timedelta(hours=1))
+    first = play_queries.page_of_plays(sqlite_store, NOBODY)
+    assert (len(first.plays), first.matching, first.pages, first.has_previous, first.has_next) == (
+        50,
+        120,
+        3,
+        False,
+        True,
+    )
+    assert first.plays[0].ended == T0 + timedelta(hours=119, minutes=10)
+    last = play_queries.page_of_plays(sqlite_store, NOBODY, number=9)  # past the end: the last page
+    assert (last.number, len(last.plays), last.has_next) == (3, 20, False)
+    everything = [p for n in (1, 2, 3) for p in play_queries.page_of_plays(sqlite_store, NOBODY, number=n).plays]
+    assert [p.ended for p in everything] == sorted((p.ended for p in everything), reverse=True)
+    assert len({p.id for p in everything}) == 120
 
 
 # --- Who is who -----------------------------------------------------------------------------------------------------
@@ -352,6 +403,7 @@ def test_a_merge_joins_two_names_and_follows_on_through_later_merges():
     assert people.same("ANNIE", "ann")
     later = People({"annie": "Ann", "ann": "Anna"})
     assert later.key("Annie") == "anna" and later.merged_into("anna") == ["ann", "annie"]
+    assert later.keys_of("ANNA") == ["anna", "ann", "annie"]
     looped = People({"a": "B", "b": "A"})  # never stored by a merge, but never hangs either
     assert looped.key("a") in ("a", "b")
 
@@ -363,14 +415,45 @@ def test_a_merge_of_one_person_into_themselves_is_refused():
     assert merge_problem(people, "Bob", "Ann") is None
 
 
-def test_merged_names_count_as_one_player_in_stats_and_filters():
-    plays = [make(GAMES["next-station-paris"]), make(lambda: nsp({"Annie": (9, 9, 0), "Ana": (1, 1, 0)}), T0)]
-    merged = People({"annie": "Ana"})
-    record = player_record(plays, merged, "annie")
-    assert record.name == "Ana" and len(record.plays) == 2 and record.wins == 2
-    assert len(only(plays, merged, player="Annie")) == 2
-    assert len(only(plays, NOBODY, player="Annie")) == 1
-    assert only(plays, NOBODY, game="loaf") == []
+def test_merged_names_count_as_one_player_in_stats_and_filters(store):
+    keep(store, GAMES["next-station-paris"], lambda: nsp({"Annie": (9, 9, 0), "Ana": (1, 1, 0)}))
+    assert play_queries.page_of_plays(store, NOBODY, player="Annie").matching == 1
+    play_totals.set_alias(store, "annie", "Ana")
+    merged = People(store.aliases())
+    record = play_queries.player_record(store, merged, "annie")
+    assert record.name == "Ana" and record.person.plays == 2 and record.person.wins == 2
+    assert play_queries.page_of_plays(store, merged, player="Annie").matching == 2
+    assert play_queries.page_of_plays(store, merged, game="loaf").plays == []
+    assert [(p.name, p.plays, p.wins) for p in play_queries.everyone(store, merged)] == [
+        ("Ana", 2, 2),  # one of the plays has both of her names: it counts once
+        ("Ben", 1, 1),
+        ("Cy", 1, 0),
+    ]
+    assert play_queries.game_stats(store, merged, "next-station-paris").wins == (("Ana", 2), ("Ben", 1))
+    play_totals.set_alias(store, "annie", None)
+    apart = People(store.aliases())
+    assert [(p.name, p.plays) for p in play_queries.everyone(store, apart)] == [
+        ("Ana", 2),
+        ("Annie", 1),
+        ("Ben", 1),
+        ("Cy", 1),
+    ]
+
+
+def test_a_merge_into_a_merged_name_moves_every_name_along(store):
+    keep(store, lambda: nsp({"Annie": (9, 9, 0), "Bo": (1, 1, 0)}), lambda: nsp({"Ann": (1, 1, 0), "Anna": (2, 2, 0)}))
+    play_totals.set_alias(store, "annie", "Ann")
+    play_totals.set_alias(store, "ann", "Anna")  # Annie goes with Ann
+    people = People(store.aliases())
+    assert [(p.name, p.plays, p.wins) for p in play_queries.everyone(store, people)] == [("Anna", 2, 2), ("Bo", 1, 0)]
+    assert play_queries.has_played(store, people, "ANNIE") and not play_queries.has_played(store, people, "Zed")
+    keep(store, (lambda: nsp({"annie": (1, 1, 0), "Cy": (3, 3, 0)}), T0 + timedelta(days=9)))  # played after the merge
+    people = People(store.aliases())
+    assert play_queries.player_record(store, people, "Annie").person.plays == 3
+    play_totals.set_alias(store, "ann", None)
+    people = People(store.aliases())
+    shown = {p.name: p.plays for p in play_queries.everyone(store, people)}
+    assert shown == {"Ann": 3, "Anna": 1, "Bo": 1, "Cy": 1}  # Annie stays merged into Ann
 
 
 # --- BG Stats -------------------------------------------------------------------------------------------------------
@@ -403,7 +486,7 @@ def test_the_bgstats_link_decodes_back_to_the_play_with_ranks_1_1_3():
     assert " " not in link and "{" not in link and "&" not in parts.query
 
 
-def test_the_bgstats_play_says_who_was_fired_disqualified_or_scored_together():
+def test_the_bgstats_play_says_who_was_not_scored_and_why_or_scored_together():
     assert "Fired by the Angry Boss: Ann." in bgstats(make(loaf_angry), NOBODY)["comments"]
     assert "Disqualified (incomplete party): Ben." in bgstats(make(lfg_disqualified), NOBODY)["comments"]
     koala = bgstats(make(koala_koalation), NOBODY)
@@ -422,39 +505,27 @@ def test_the_same_table_always_has_the_same_play_id():
     assert make(loaf_tie).id != make(loaf_tie, T0 + timedelta(seconds=1)).id
 
 
+def test_a_stored_play_reads_back_as_it_was_made(store):
+    (row,) = keep(store, koala_teams)
+    made = make(koala_teams)
+    assert play_queries.find(store, made.id) == play_queries.of_table(store, row.id)
+    stored = play_queries.of_table(store, row.id)
+    assert (stored.id, stored.seats, stored.units, stored.started, stored.ended) == (
+        made.id,
+        made.seats,
+        made.units,
+        made.started,
+        made.ended,
+    )
+    assert stored.table == row.viewer_token
+    assert play_queries.find(store, "0" * 24) is None
+
+
 # --- Backup ---------------------------------------------------------------------------------------------------------
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request, tmp_path):
-    url = f"sqlite:///{tmp_path / 'store.db'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
-    store = Store(url)
-    store.create_schema()
-    yield store
-    store.dispose()
-
-
-def stored_plays(store):
-    """Every finished table in the store as (row, log, play), oldest first."""
-    out = []
-    for row in store.list_tables():
-        rows = store.entries(row.id)
-        play = replayed(row.game, row.setup, rows)
-        if play:
-            out.append((row, rows, play))
-    return sorted(out, key=lambda t: t[2].ended)
-
-
-def fill(store, builders):
-    items = []
-    for i, builder in enumerate(builders):
-        game, setup, entries = builder()
-        items.append((game, setup, T0, log(entries, T0 + timedelta(days=i))))
-    return store.import_tables(items)
-
-
 def logged(rows):
-    return [(r.seq, r.entry_id, r.kind, r.payload, r.author, utc(r.at)) for r in rows]
+    return [(r.seq, r.entry_id, r.kind, r.payload, r.author, utc(r.at), r.version) for r in rows]
 
 
 def comparable(play):
@@ -462,37 +533,52 @@ def comparable(play):
 
 
 def test_export_then_import_reproduces_the_same_plays(store, tmp_path):
-    fill(store, [*GAMES.values(), loaf_tie, koala_teams])
-    store.set_alias("annie", "Ann")
+    keep(store, *GAMES.values(), loaf_tie, koala_teams)
+    play_totals.set_alias(store, "annie", "Ann")
     before = stored_plays(store)
     assert len(before) == 8
     raw = json.dumps(backup.export(before, store.aliases())).encode()
 
-    fresh = Store(f"sqlite:///{tmp_path / 'fresh.db'}")
-    fresh.create_schema()
+    fresh = Store(migrated_sqlite(tmp_path / "fresh.db"))
     checked = backup.check(raw, set(), fresh.aliases())
     assert checked.problems == [] and checked.skipped == 0 and checked.aliases == {"annie": "Ann"}
-    fresh.import_tables(checked.tables)
+    plays.restore(fresh, checked.tables)
     after = stored_plays(fresh)
     assert [comparable(p) for _, _, p in after] == [comparable(p) for _, _, p in before]
     assert [logged(rows) for _, rows, _ in after] == [logged(rows) for _, rows, _ in before]
     fresh.dispose()
 
 
+def test_a_backup_keeps_each_entry_s_schema_version(sqlite_store):
+    keep(sqlite_store, GAMES["next-station-paris"], loaf_tie)
+    data = backup.export(stored_plays(sqlite_store), {})
+    versions = {(t["game"], e["kind"], e["version"]) for t in data["plays"] for e in t["entries"]}
+    assert versions == {(game, kind, kinds()[game].entries[kind].version) for game, kind, _ in versions}
+    assert {v for _, _, v in versions} != {1}  # some kinds are past their first version
+    checked = backup.check(json.dumps(data).encode(), set(), {})
+    restored = {(game, e.kind, e.version) for game, _, _, log_ in checked.tables for e in log_}
+    assert restored == versions
+    entry = data["plays"][0]["entries"][0]
+    older = {k: v for k, v in entry.items() if k != "version"}  # from before entries carried their version
+    assert backup.EntryIn.model_validate_json(json.dumps(older)).version == 1
+    entry["version"] = 0
+    assert [loc for loc, _ in problems(data)] == ["plays[0].entries[0].version"]
+
+
 def test_restoring_a_backup_twice_adds_nothing_the_second_time(store):
-    fill(store, [loaf_tie, orleans_end])
-    plays = stored_plays(store)
-    raw = json.dumps(backup.export(plays, {})).encode()
-    checked = backup.check(raw, {p.id for _, _, p in plays}, {})
+    keep(store, loaf_tie, orleans_end)
+    found = stored_plays(store)
+    raw = json.dumps(backup.export(found, {})).encode()
+    checked = backup.check(raw, play_queries.known_ids(store), {})
     assert (checked.tables, checked.skipped, checked.problems) == ([], 2, [])
 
 
 def exported(*builders):
-    plays = []
+    tables = []
     for i, builder in enumerate(builders):
         game, setup, entries = builder()
         rows = log(entries, T0 + timedelta(days=i))
-        plays.append(
+        tables.append(
             {
                 "game": game,
                 "setup": setup,
@@ -500,7 +586,7 @@ def exported(*builders):
                 "entries": [{**r.__dict__, "at": r.at.isoformat()} for r in rows],
             }
         )
-    return {"format": "table-companion-plays", "version": 1, "plays": plays}
+    return {"format": "table-companion-plays", "version": 1, "plays": tables}
 
 
 def problems(data):
@@ -535,4 +621,4 @@ def test_a_backup_with_a_table_that_breaks_the_rules_says_which():
     data = exported(loaf_tie)
     data["plays"][0]["entries"][2]["payload"]["plays"]["Ann"] = 1  # Ann played her 1 already
     (found,) = problems(data)
-    assert found[0] == "plays[0]" and found[1].startswith("this table does not replay: ")
+    assert found[0] == "plays[0]" and found[1].startswith("this table does not replay: entry 3 (round): ")

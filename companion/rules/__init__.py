@@ -32,6 +32,7 @@ def _guide_file(game: str) -> Path:
 
     return SPECS[game].guide_path
 
+
 _md = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 _TITLE = re.compile(r"^# (?P<title>\S.*?)\s*$")

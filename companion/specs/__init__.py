@@ -7,8 +7,7 @@ from ..gamespec import GameSpec
 from . import koala, lfg, loaf, next_station_paris, orleans, oz
 
 SPECS: dict[str, GameSpec] = {
-    spec.slug: spec
-    for spec in (loaf.SPEC, oz.SPEC, orleans.SPEC, next_station_paris.SPEC, koala.SPEC, lfg.SPEC)
+    spec.slug: spec for spec in (loaf.SPEC, oz.SPEC, orleans.SPEC, next_station_paris.SPEC, koala.SPEC, lfg.SPEC)
 }
 
 # The same dict object for the life of the process: a spec registered later shows up wherever GAMES was imported.

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -12,6 +11,7 @@ from pydantic import BaseModel
 from ..entries import EntryKind
 from ..games.base import Result
 from ..log import Standing
+from ..reading import PlayReading
 from ..schemas import EntryForm
 
 
@@ -27,8 +27,8 @@ class TableKind:
     the scores of a state (so far, or final). `options` validates the game's own choices when a table starts
     (stored as setup["options"]), with `options_template` holding their form fields.
 
-    Every table page extends base.html and puts everything that changes inside `{% block live %}`, in a
-    `<div id="live">` that polls `{base}/live?v={version}` (see next-station-paris/table.html)."""
+    Every table page extends table_page.html and puts everything that changes inside `{% block live %}`, wrapped
+    in `live.panel(view)` (templates/_live.html): the `<div id="live">` that polls `{base}/live?v={version}`."""
 
     slug: str
     entries: dict[str, EntryKind]
@@ -40,20 +40,11 @@ class TableKind:
     options: type[BaseModel] | None = None
     options_template: str | None = None
     finished: Callable[[Any], bool] = never  # whether a state's game is over (a play for the history)
+    reading: PlayReading = PlayReading()  # how a finished game's result reads in the history
 
 
-def legacy_entries(forms: dict[str, type[EntryForm]]) -> dict[str, EntryKind]:
-    """Entry kinds whose payload is still the shape of the form that makes them (version 1)."""
-    return {name: EntryKind(name, form, (form.__doc__ or name).strip().splitlines()[0]) for name, form in forms.items()}
-
-
-@cache
 def kinds() -> dict[str, TableKind]:
     """Every game with a table page, by slug; a game not here is listed as not built yet."""
-    from . import koala, lfg, next_station_paris, orleans
-    from . import loaf as loaf_table
-    from . import oz as oz_table
+    from ..specs import SPECS
 
-    return {
-        k.slug: k for k in (next_station_paris.KIND, lfg.KIND, orleans.KIND, oz_table.KIND, loaf_table.KIND, koala.KIND)
-    }
+    return {slug: spec.table for slug, spec in SPECS.items() if spec.table is not None}

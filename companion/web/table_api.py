@@ -16,7 +16,7 @@ from ..games.base import Problem, RuleError
 from ..jsonable import jsonable
 from ..log import CORRECT, UNDO
 from ..rows import EntryRow
-from ..schemas import Name, StrictModel, result_json, validation_problems
+from ..schemas import StrictModel, result_json, validation_problems
 from ..store import StaleWrite, TableRow
 from ..tables import kinds
 from ..tables.replay import Replayed, check_correction, check_entry, replay, undoable

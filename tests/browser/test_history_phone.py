@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from companion import plays
 from companion.bgstats import BGSTATS_CREATE_PLAY
 
 from ..conftest import LiveServer, make_app
@@ -30,7 +31,7 @@ def seeded(tmp_path):
     for i, builder in enumerate(builders):
         game, setup, entries = builder()
         items.append((game, setup, T0, log(entries, T0 + timedelta(days=i))))
-    rows = app.extensions["store"].import_tables(items)
+    rows = plays.restore(app.extensions["store"], items)
     return app, rows[-1]
 
 

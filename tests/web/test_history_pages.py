@@ -13,8 +13,10 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
+from companion import play_queries, plays
 from companion.bgstats import bgstats
 from companion.history import People
+from companion.tables import kinds
 
 from ..conftest import make_app
 from ..test_history import GAMES, T0, koala_koalation, lfg_disqualified, loaf_angry, loaf_tie, log, nsp
@@ -22,12 +24,12 @@ from .pages import start, version
 
 
 def add(app, *builders, gap=timedelta(days=1)):
-    """Finished tables straight into the store, one a `gap` after the other."""
+    """Finished tables stored with their plays as a restored backup stores them, one a `gap` after the other."""
     items = []
     for i, builder in enumerate(builders):
         game, setup, entries = builder()
         items.append((game, setup, T0 + i * gap, log(entries, T0 + i * gap)))
-    return app.extensions["store"].import_tables(items)
+    return plays.restore(app.extensions["store"], items)
 
 
 def text(response):
@@ -95,7 +97,7 @@ def test_the_history_lists_finished_tables_newest_first_and_not_unfinished_ones(
     assert heading(html) == "3 plays"
     assert ranking(html)[1] == [(1, "Ann", "2"), (1, "Ben", "3"), (3, "Cy", "2"), (3, "Dee", "2")]
     assert "Scored together: Ann & Ben 5 ★; Cy 2; Dee 2" in html
-    assert '<span class="badge disqualified">disqualified</span>' in html
+    assert '<span class="badge out">disqualified (incomplete party)</span>' in html
 
 
 def test_the_history_filters_by_game_and_by_player_whatever_the_case(client, app):
@@ -119,8 +121,8 @@ def test_a_player_page_gives_plays_wins_win_rate_average_best_and_last_played(cl
     assert (stats["plays"], stats["wins"], stats["win-rate"], stats["last"]) == ("4", "2", "50%", "04 Mar 2025")
     loaf_row = re.search(r'<tr data-game="loaf">(.*?)</tr>', html, re.S).group(1)
     assert re.findall(r"<td[^>]*>([^<]*)<", loaf_row)[1:5] == ["2", "0", "57.0", "57"]
-    assert "Fired by L'oaf's Angry Boss 1×." in html
-    assert "1 of the wins shared with a koalation or team." in html
+    assert "Fired by the Angry Boss 1×." in html
+    assert "1 of the wins shared with others who scored together." in html
     assert [g for g, _ in shown_plays(html)] == ["koala", "lfg", "loaf", "loaf"]
     assert client.get("/history/players/Nobody").status_code == 404
 
@@ -228,12 +230,13 @@ def test_the_csv_has_one_row_per_player_per_play(client, app):
     response = client.get("/history/plays.csv")
     assert response.mimetype == "text/csv" and "attachment" in response.headers["Content-Disposition"]
     rows = list(csv.DictReader(io.StringIO(response.data.decode("utf-8-sig"))))
-    assert [(r["game"], r["player"], r["score"], r["rank"], r["winner"], r["fired"]) for r in rows] == [
-        ("Next Station Paris", "'=SUM(A1)", "32", "1", "true", "false"),
-        ("Next Station Paris", "Ben", "32", "1", "true", "false"),
-        ("L'oaf", "Bob", "36", "1", "true", "false"),
-        ("L'oaf", "Ann", "0", "2", "false", "true"),
+    assert [(r["game"], r["player"], r["score"], r["rank"], r["winner"], r["not_scored"]) for r in rows] == [
+        ("Next Station Paris", "'=SUM(A1)", "32", "1", "true", ""),
+        ("Next Station Paris", "Ben", "32", "1", "true", ""),
+        ("L'oaf", "Bob", "36", "1", "true", ""),
+        ("L'oaf", "Ann", "0", "2", "false", "fired by the Angry Boss"),
     ]
+    assert "fired" not in rows[0] and "disqualified" not in rows[0]
     assert rows[0]["date"] == "2025-03-02 19:45:00" and rows[0]["duration_min"] == "45"
 
 
@@ -322,12 +325,44 @@ def test_the_pure_bgstats_dict_and_the_page_agree(client, app):
     (row,) = add(app, loaf_tie)
     html = text(client.get(f"/v/{row.viewer_token}"))
     link = re.search(r'<a class="button" href="([^"]+)" rel="noopener noreferrer">Send to BG Stats</a>', html).group(1)
-    from companion.web.history import all_plays
-
-    with app.test_request_context():
-        (play,) = all_plays()
+    play = play_queries.of_table(app.extensions["store"], row.id)
     assert json.loads(parse_qs(urlsplit(link).query)["data"][0]) == bgstats(play, People({}))
 
 
 def test_the_home_page_leads_to_the_history(client):
     assert 'href="/history">Play history and player stats</a>' in client.get("/").get_data(as_text=True)
+
+
+def test_plays_come_fifty_a_page_with_links_to_newer_and_older_ones(client, app):
+    add(app, *[loaf_tie] * 55, lambda: nsp({"Ana": (3, 2, 1), "Ann": (1, 1, 0)}), gap=timedelta(hours=1))
+    first = text(client.get("/history?player=ann"))
+    assert heading(first) == "56 plays" and len(shown_plays(first)) == 50
+    assert shown_plays(first)[0][0] == "next-station-paris"
+    assert 'href="/history?player=ann&page=2" rel="next">Older plays →</a>' in first and 'rel="prev"' not in first
+    second = text(client.get("/history?player=ann&page=2"))
+    assert len(shown_plays(second)) == 6 and "Page 2 of 2" in second
+    assert 'href="/history?player=ann&page=1" rel="prev">← Newer plays</a>' in second and 'rel="next"' not in second
+    shown = {d for _, d in shown_plays(first)} | {d for _, d in shown_plays(second)}
+    assert len(shown) == 56
+    game = text(client.get("/history/games/loaf?page=2"))
+    assert len(shown_plays(game)) == 5 and 'href="/history/games/loaf?page=1" rel="prev"' in game
+    player = text(client.get("/history/players/Bob?page=2"))
+    assert len(shown_plays(player)) == 5 and re.search(r'data-stat="plays">55<', player)
+    assert len(shown_plays(text(client.get("/history?page=abc")))) == 50
+
+
+def test_a_table_written_before_its_entries_were_upgraded_has_the_same_play_on_its_page_and_in_the_history(client, app):
+    game, setup, entries = loaf_tie()
+    form = kinds()["loaf"].forms["round"]
+    old = []  # each round as the form stored it before rounds had a version 2
+    for kind, payload, _ in entries:
+        values = {"average": payload["order"]["average"], "review": "good+1/bad-1"}
+        values |= {f"card-{name}": card for name, card in payload["plays"].items()}
+        old.append((kind, form.model_validate(values).model_dump(mode="json"), 1))
+    (row,) = plays.restore(app.extensions["store"], [(game, setup, T0, log(old))])
+    assert {e.version for e in app.extensions["store"].entries(row.id)} == {1}
+    page = text(client.get(f"/v/{row.viewer_token}"))
+    download = re.search(r'href="(/history/plays/[0-9a-f]+\.bgsplay)" download>Download', page).group(1)
+    stored = play_queries.of_table(app.extensions["store"], row.id)
+    assert download == f"/history/plays/{stored.id}.bgsplay" and client.get(download).status_code == 200
+    assert ranking(text(client.get("/history")))[0] == [(1, "Bob", "57"), (2, "Ann", "57")]

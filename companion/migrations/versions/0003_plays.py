@@ -1,5 +1,5 @@
 """The stored history: a play per finished table, its seats one per row for what the pages filter and count by, and
-each name's totals per game for the lists of players.
+the totals per name and per person that the lists of players read.
 
 Revision ID: 0003_plays
 Revises: 0002_entry_version
@@ -40,6 +40,7 @@ def upgrade() -> None:
         sa.Column("seat", sa.Integer(), primary_key=True),
         sa.Column("name", sa.String(160), nullable=False),
         sa.Column("name_key", sa.String(160), nullable=False),
+        sa.Column("person", sa.String(160), nullable=False),
         sa.Column("game", sa.String(40), nullable=False),
         sa.Column("ended", sa.DateTime(timezone=True), nullable=False),
         sa.Column("play_id", sa.String(24), nullable=False),
@@ -49,7 +50,8 @@ def upgrade() -> None:
         sa.Column("together", sa.Boolean(), nullable=False),
         sa.Column("out", sa.String(200), nullable=False),
     )
-    op.create_index("ix_play_seats_person", "play_seats", ["name_key", "name", "game"])
+    op.create_index("ix_play_seats_person", "play_seats", ["person", "game", "table_id", "winner"])
+    op.create_index("ix_play_seats_name", "play_seats", ["name_key", "name", "game"])
     op.create_index("ix_play_seats_game_scores", "play_seats", ["game", "out", "score"])
     op.create_table(
         "name_totals",
@@ -57,14 +59,22 @@ def upgrade() -> None:
         sa.Column("name", sa.String(160), primary_key=True),
         sa.Column("game", sa.String(40), primary_key=True),
         sa.Column("seats", sa.Integer(), nullable=False),
-        sa.Column("wins", sa.Integer(), nullable=False),
         sa.Column("last", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_table(
+        "person_totals",
+        sa.Column("person", sa.String(160), primary_key=True),
+        sa.Column("game", sa.String(40), primary_key=True),
+        sa.Column("plays", sa.Integer(), nullable=False),
+        sa.Column("wins", sa.Integer(), nullable=False),
     )
 
 
 def downgrade() -> None:
+    op.drop_table("person_totals")
     op.drop_table("name_totals")
     op.drop_index("ix_play_seats_game_scores", table_name="play_seats")
+    op.drop_index("ix_play_seats_name", table_name="play_seats")
     op.drop_index("ix_play_seats_person", table_name="play_seats")
     op.drop_table("play_seats")
     op.drop_index("ix_plays_game_ended", table_name="plays")

@@ -1,0 +1,261 @@
+"""What the history's pages read from the stored plays: a page of plays at a time, and records and stats as SQL
+aggregates, so a page costs about the same with ten thousand plays as with a hundred.
+
+Each seat knows its person (the name once merges are followed); the lists of players read the totals kept per name
+and per person (companion.play_totals), a person's page and a game's page aggregate only their own seats.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, case, distinct, func, select
+
+from .history import GameRecord, GameStats, Highest, People, Person, Play, PlayerRecord, Spelling, distribution, utc
+from .history import name_key as key_of_name
+from .plays import COLUMNS, play_from
+from .specs import GAMES
+from .store import (
+    ENTRY_FIELDS,
+    EntryRow,
+    Store,
+    TableRow,
+    entries,
+    name_totals,
+    person_totals,
+    play_seats,
+    plays,
+    tables,
+)
+
+PAGE_SIZE = 50
+seats = play_seats.c
+SCORED = seats.out == ""
+
+
+@dataclass(frozen=True)
+class PlayPage:
+    """One page of plays, newest first: page `number` of those `matching` a filter."""
+
+    plays: list[Play]
+    number: int
+    matching: int
+    size: int = PAGE_SIZE
+
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(self.matching / self.size))
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.number < self.pages
+
+
+def _rows(store: Store, query: Any) -> list[Any]:
+    with store.engine.connect() as conn:
+        return list(conn.execute(query))
+
+
+def _joined() -> Any:
+    return select(*COLUMNS).join_from(plays, tables, plays.c.table_id == tables.c.id)
+
+
+def page_of_plays(store: Store, people: People, *, game: str = "", player: str = "", number: int = 1) -> PlayPage:
+    """Plays of one game and/or with one person (any of their names), newest first, page `number`."""
+    where: list[ColumnElement[bool]] = []
+    if game:
+        where.append(plays.c.game == game)
+    if player:
+        theirs = select(seats.table_id).where(seats.person == people.key(player))
+        where.append(plays.c.table_id.in_(theirs))
+    matching = _rows(store, select(func.count()).select_from(plays).where(*where))[0][0]
+    number = min(max(1, number), max(1, math.ceil(matching / PAGE_SIZE)))
+    query = (
+        _joined()
+        .where(*where)
+        .order_by(plays.c.ended.desc(), plays.c.play_id.desc())
+        .limit(PAGE_SIZE)
+        .offset((number - 1) * PAGE_SIZE)
+    )
+    with store.engine.connect() as conn:
+        found = [play_from(row) for row in conn.execute(query).mappings()]
+    return PlayPage(found, number, matching)
+
+
+def game_counts(store: Store) -> dict[str, int]:
+    """How many plays each game has, every game listed."""
+    counted = dict(_rows(store, select(plays.c.game, func.count()).group_by(plays.c.game)))
+    return {slug: counted.get(slug, 0) for slug in GAMES}
+
+
+def _winner_id() -> Any:
+    return case((seats.winner, seats.table_id))
+
+
+def everyone(store: Store, people: People, game: str = "") -> list[Person]:
+    """Everyone who played (one game, if given), the most plays first, then by name."""
+    names, persons = name_totals.c, person_totals.c
+    spellings = _rows(
+        store,
+        select(names.name, func.sum(names.seats), func.max(names.last))
+        .where(*([names.game == game] if game else []))
+        .group_by(names.name),
+    )
+    shown = people.names(Spelling(name, int(n), utc(last)) for name, n, last in spellings)
+    counts = _rows(
+        store,
+        select(persons.person, func.sum(persons.plays), func.sum(persons.wins))
+        .where(*([persons.game == game] if game else []))
+        .group_by(persons.person),
+    )
+    found = [Person(key, shown.get(key, key), int(n), int(wins)) for key, n, wins in counts]
+    return sorted(found, key=lambda p: (-p.plays, key_of_name(p.name)))
+
+
+def has_played(store: Store, people: People, name: str) -> bool:
+    """Whether the person called `name` (any of their names) has played here."""
+    query = select(person_totals.c.person).where(person_totals.c.person == people.key(name)).limit(1)
+    return bool(_rows(store, query))
+
+
+def player_record(store: Store, people: People, name: str) -> PlayerRecord | None:
+    """The record of the person called `name` (any spelling or merged name), or None if they never played."""
+    keys = people.keys_of(name)
+    totals = name_totals.c
+    tally = _rows(
+        store,
+        select(totals.name, func.sum(totals.seats), func.max(totals.last))
+        .where(totals.name_key.in_(keys))
+        .group_by(totals.name),
+    )
+    if not tally:
+        return None
+    key = people.key(name)
+    shown = people.names(Spelling(n, int(count), utc(last)) for n, count, last in tally)[key]
+    mine = seats.person == key
+    games = _game_records(store, mine)
+    person = Person(key, shown, sum(g.plays for g in games), sum(g.wins for g in games))
+    together = select(func.count(distinct(case((and_(seats.winner, seats.together), seats.table_id))))).where(mine)
+    return PlayerRecord(
+        person,
+        tuple(sorted({n for n, _, _ in tally})),
+        _rows(store, together)[0][0],
+        _not_scored(store, mine),
+        games,
+        max(g.last for g in games),
+    )
+
+
+def _game_records(store: Store, mine: ColumnElement[bool]) -> tuple[GameRecord, ...]:
+    query = (
+        select(
+            seats.game,
+            func.count(distinct(seats.table_id)),
+            func.count(distinct(_winner_id())),
+            func.avg(case((SCORED, seats.score))),
+            func.max(case((SCORED, seats.score))),
+            func.count(case((~SCORED, 1))),
+            func.max(seats.ended),
+        )
+        .where(mine)
+        .group_by(seats.game)
+    )
+    found = {row[0]: row for row in _rows(store, query)}
+    records = []
+    for slug in (g for g in GAMES if g in found):
+        _, n, wins, average, best, unscored, last = found[slug]
+        records.append(
+            GameRecord(slug, n, wins, None if average is None else float(average), best, unscored, utc(last))
+        )
+    return tuple(records)
+
+
+def _not_scored(store: Store, where: ColumnElement[bool]) -> tuple[tuple[str, int], ...]:
+    """Why results did not count, and how often: the most frequent reason first."""
+    count = func.count()
+    query = select(seats.out, count).where(where, ~SCORED).group_by(seats.out).order_by(count.desc(), seats.out)
+    return tuple((out, n) for out, n in _rows(store, query))
+
+
+def game_stats(store: Store, people: People, game: str) -> GameStats:
+    """One game across every table."""
+    mine, scored = seats.game == game, and_(seats.game == game, SCORED)
+    count = _rows(store, select(func.count()).select_from(plays).where(plays.c.game == game))[0][0]
+    average = _rows(store, select(func.avg(seats.score)).where(scored))[0][0]
+    top = _rows(
+        store,
+        select(seats.name, seats.score, seats.ended)
+        .where(scored)
+        .order_by(seats.score.desc(), seats.ended, seats.play_id, seats.seat)
+        .limit(1),
+    )
+    highest = Highest(top[0][0], top[0][1], utc(top[0][2])) if top else None
+    spread = dict(_rows(store, select(seats.score, func.count()).where(scored).group_by(seats.score)))
+    wins = sorted(((p.name, p.wins) for p in everyone(store, people, game) if p.wins), key=_most_wins)
+    return GameStats(
+        game,
+        count,
+        None if average is None else float(average),
+        highest,
+        distribution(spread),
+        tuple(wins),
+        _not_scored(store, mine),
+    )
+
+
+def _most_wins(name_wins: tuple[str, int]) -> tuple[int, str]:
+    return -name_wins[1], key_of_name(name_wins[0])
+
+
+def find(store: Store, play_id: str) -> Play | None:
+    """The play with this id, if it is here."""
+    with store.engine.connect() as conn:
+        row = conn.execute(_joined().where(plays.c.play_id == play_id).limit(1)).mappings().first()
+    return play_from(row) if row else None
+
+
+def of_table(store: Store, table_id: int) -> Play | None:
+    """The stored play of a table, once its game is over."""
+    with store.engine.connect() as conn:
+        row = conn.execute(_joined().where(plays.c.table_id == table_id)).mappings().first()
+    return play_from(row) if row else None
+
+
+def known_ids(store: Store) -> set[str]:
+    """The ids of every play here (a restore skips plays already here)."""
+    return {play_id for (play_id,) in _rows(store, select(plays.c.play_id))}
+
+
+def every_play(store: Store) -> list[Play]:
+    """Every play, newest first (for the exports)."""
+    query = _joined().order_by(plays.c.ended.desc(), plays.c.play_id.desc())
+    with store.engine.connect() as conn:
+        return [play_from(row) for row in conn.execute(query).mappings()]
+
+
+def finished_tables(store: Store) -> list[tuple[TableRow, list[EntryRow], Play]]:
+    """Every finished table with its whole log and its play, the oldest play first (for the backup)."""
+    query = (
+        select(*tables.c, plays.c.play_id, plays.c.started, plays.c.ended, plays.c.seats, plays.c.units)
+        .join_from(plays, tables, plays.c.table_id == tables.c.id)
+        .order_by(plays.c.ended, plays.c.play_id)
+    )
+    logs_query = (
+        select(entries.c.table_id, *ENTRY_FIELDS)
+        .where(entries.c.table_id.in_(select(plays.c.table_id)))
+        .order_by(entries.c.table_id, entries.c.seq)
+    )
+    logs: dict[int, list[EntryRow]] = {}
+    with store.engine.connect() as conn:
+        for row in conn.execute(logs_query).mappings():
+            values = dict(row)
+            logs.setdefault(values.pop("table_id"), []).append(EntryRow(**values))
+        found = list(conn.execute(query).mappings())
+    table_fields = [c.name for c in tables.c]
+    return [(TableRow(**{f: row[f] for f in table_fields}), logs.get(row["id"], []), play_from(row)) for row in found]
