@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, case, distinct, func, select
@@ -22,6 +23,7 @@ from .store import (
     EntryRow,
     Store,
     TableRow,
+    attention,
     entries,
     name_totals,
     person_totals,
@@ -55,6 +57,36 @@ class PlayPage:
     @property
     def has_next(self) -> bool:
         return self.number < self.pages
+
+
+@dataclass(frozen=True)
+class Attention:
+    """A table whose replay stops at entry `seq`, and why, for the history to list (with its watch link)."""
+
+    game: str
+    players: tuple[str, ...]
+    table: str
+    seq: int
+    kind: str
+    message: str
+    noticed: datetime
+
+
+def needing_attention(store: Store, limit: int = PAGE_SIZE) -> list[Attention]:
+    """Tables that stop replaying at an entry, the latest noticed first."""
+    query = (
+        select(tables.c.game, tables.c.setup, tables.c.viewer_token, *attention.c["seq", "kind", "message"])
+        .add_columns(attention.c.noticed_at)
+        .join_from(attention, tables, attention.c.table_id == tables.c.id)
+        .order_by(attention.c.noticed_at.desc(), attention.c.table_id.desc())
+        .limit(limit)
+    )
+    return [
+        Attention(
+            r.game, tuple(r.setup.get("players", ())), r.viewer_token, r.seq, r.kind, r.message, utc(r.noticed_at)
+        )
+        for r in _rows(store, query)
+    ]
 
 
 def _rows(store: Store, query: Any) -> list[Any]:

@@ -16,9 +16,9 @@ from sqlalchemy.engine import Connection
 
 from .history import People, Play, Seat, Unit, name_key, play_of, utc
 from .play_totals import count_again, people_now, touched, writing
-from .store import ENTRY_FIELDS, EntryRow, Store, TableRow, entries, play_seats, plays, tables
+from .store import ENTRY_FIELDS, EntryRow, Store, TableRow, attention, entries, now, play_seats, plays, tables
 from .tables import kinds
-from .tables.replay import replay
+from .tables.replay import Broken, replay
 
 BATCH = 500  # tables replayed and written per transaction when many are done at once
 
@@ -71,15 +71,16 @@ def write(store: Store, found: Mapping[int, Play | None]) -> None:
 
 
 def _project(store: Store, rows: Sequence[TableRow]) -> dict[int, Play]:
-    """Replay these tables and store what they are now: a play, or none. A table written to again meanwhile is
-    left alone: the write that moved it records it again."""
+    """Replay these tables and store what they are now: a play, or none, and whether an entry stops the replay.
+    A table written to again meanwhile is left alone: the write that moved it records it again."""
     logs = _logs(store, [row.id for row in rows])
-    worked = {row.id: (_version(logs.get(row.id, [])), _play(row, logs.get(row.id, []))) for row in rows}
+    worked = {row.id: (_version(logs.get(row.id, [])), *_work(row, logs.get(row.id, []))) for row in rows}
     with writing(store) as conn:
         now_at = _versions(conn, list(worked))
-        fresh = {table_id: play for table_id, (version, play) in worked.items() if now_at.get(table_id) == version}
-        _replace(conn, fresh)
-    return {table_id: play for table_id, play in fresh.items() if play}
+        fresh = {table_id: done for table_id, (version, *done) in worked.items() if now_at.get(table_id) == version}
+        _replace(conn, {table_id: play for table_id, (play, _) in fresh.items()})
+        _flag(conn, {table_id: broken for table_id, (_, broken) in fresh.items()})
+    return {table_id: play for table_id, (play, _) in fresh.items() if play}
 
 
 def _logs(store: Store, ids: list[int]) -> dict[int, list[EntryRow]]:
@@ -107,18 +108,30 @@ def _versions(conn: Connection, ids: list[int]) -> dict[int, int]:
     return {table_id: version for table_id, version in conn.execute(query)}
 
 
-def _play(row: TableRow, log: Sequence[EntryRow]) -> Play | None:
-    """The table's play, or None while its game is not over, or when its log does not replay."""
+def _work(row: TableRow, log: Sequence[EntryRow]) -> tuple[Play | None, Broken | None]:
+    """The table's play (None while its game is not over) and the entry its replay stops at, if any."""
     kind = kinds().get(row.game)
     if kind is None or not log:
-        return None
+        return None, None
     try:
         replayed = replay(kind, row.setup, log)
-    except Exception:  # noqa: BLE001 - a setup the game cannot start from is no play, and no reason to fail a write
-        return None
+    except Exception as exc:  # noqa: BLE001 - a setup the game cannot start from is flagged, and fails no write
+        return None, Broken(0, "setup", "", f"the table's setup cannot be read ({type(exc).__name__})")
     if replayed.broken:
-        return None
-    return play_of(kind, row.game, row.setup, replayed.active, replayed.state, row.viewer_token)
+        return None, replayed.broken
+    return play_of(kind, row.game, row.setup, replayed.active, replayed.state, row.viewer_token), None
+
+
+def _flag(conn: Connection, found: Mapping[int, Broken | None]) -> None:
+    """Note the tables that stop replaying at an entry, and forget those that replay again."""
+    conn.execute(delete(attention).where(attention.c.table_id.in_(list(found))))
+    flagged = [
+        {"table_id": table_id, "seq": b.seq, "kind": b.kind[:40], "message": b.message[:500], "noticed_at": now()}
+        for table_id, b in found.items()
+        if b is not None
+    ]
+    if flagged:
+        conn.execute(insert(attention), flagged)
 
 
 def _replace(conn: Connection, found: Mapping[int, Play | None]) -> None:

@@ -143,6 +143,18 @@ person_totals = Table(
     Column("wins", Integer, nullable=False),
 )
 
+# Tables whose log stops replaying at an entry (damaged, or written by a newer app): the history lists them until the
+# entry is undone or corrected. Kept by companion/plays.py with the plays.
+attention = Table(
+    "attention",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(40), nullable=False),
+    Column("message", String(500), nullable=False),
+    Column("noticed_at", DateTime(timezone=True), nullable=False),
+)
+
 ENTRY_FIELDS = (
     entries.c.seq,
     entries.c.entry_id,

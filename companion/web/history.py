@@ -75,6 +75,8 @@ def index() -> ResponseReturnValue:
         who=who,
         people=play_queries.everyone(store(), who),
         games=[(g, counts[g.slug]) for g in GAMES.values()],
+        attention=play_queries.needing_attention(store()),
+        games_by_slug=GAMES,
         imported=request.args.get("imported", type=int),
         skipped=request.args.get("skipped", type=int),
     )

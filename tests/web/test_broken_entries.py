@@ -101,3 +101,16 @@ def test_every_upgrade_step_is_needed():
     without = EntryKind(line.name, line.schema, line.summary, line.version, {})
     with pytest.raises(UnreadableEntry, match="no upgrade"):
         without.upgrade(1, old)
+
+
+def test_the_history_lists_a_broken_table_until_it_is_mended(app, client, table):
+    from companion import plays
+
+    damage(app, table, "line", {"player": "Ben", "round": 1, "colour": "green"}, 1)
+    plays.rebuild(app.extensions["store"])  # as `companion init-db` does after an upgrade
+    html = client.get("/history").get_data(as_text=True)
+    assert "Needs attention" in html
+    assert "Entry #2 (line)" in html and "incomplete or damaged" in html
+    assert table["watch"] in html and table["edit"] not in html
+    client.post(f"{table['edit']}/undo", data={"target": "2", "version": "2", "entry_id": "u"})
+    assert "Needs attention" not in client.get("/history").get_data(as_text=True)
