@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from .games import Game
@@ -27,10 +28,12 @@ class Pad:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game: who it is for (`game`), its table (entries, replay, page template), its JSON calculators, its
-    score pad, its rules guide, and where its own templates live when they are not in the app's templates/."""
+    """One game: who it is for (`game`), its rules engine (a module of companion.games, declaring the rules sections
+    its breakdowns name in RULE_REFS), its table (entries, replay, page template), its JSON calculators, its score
+    pad, its rules guide, and where its own templates live when they are not in the app's templates/."""
 
     game: Game
+    engine: ModuleType | None = None
     table: TableKind | None = None
     endpoints: tuple[Endpoint, ...] = ()
     pad: Pad | None = None

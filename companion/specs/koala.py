@@ -20,6 +20,7 @@ def pad_facts() -> dict[str, Any]:
 
 SPEC = GameSpec(
     Game("koala", "Koala", 3, 10, "End scoring with caves, koalations, feasts and teams."),
+    engine=koala,
     table=KIND,
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),

@@ -18,6 +18,7 @@ def pad_facts() -> dict[str, Any]:
 
 SPEC = GameSpec(
     Game("lfg", "LFG", 2, 7, "Final parties: roles filled, renown with hurt heroes, the scoundrel win."),
+    engine=lfg,
     table=KIND,
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),

@@ -21,6 +21,7 @@ def pad_facts() -> dict[str, Any]:
 
 SPEC = GameSpec(
     Game("loaf", "L'oaf", 2, 6, "Round by round: orders, review cards, reputation, who gets fired."),
+    engine=loaf,
     table=KIND,
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),

@@ -32,6 +32,7 @@ SPEC = GameSpec(
         4,
         "Each line's score round by round, then interchanges, crossings and objectives.",
     ),
+    engine=nsp,
     table=KIND,
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),

@@ -40,6 +40,7 @@ def pad_facts() -> dict[str, Any]:
 
 SPEC = GameSpec(
     Game("orleans", "Orléans", 2, 4, "Event payments, torture when you cannot pay, end scoring."),
+    engine=orleans,
     table=KIND,
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),

@@ -23,6 +23,7 @@ def pad_facts() -> dict[str, Any]:
 
 SPEC = GameSpec(
     Game("oz", "Oz", 2, 4, "End scoring from each hand and its face-up story cards."),
+    engine=oz,
     table=KIND,
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),

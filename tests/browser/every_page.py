@@ -16,9 +16,10 @@ from typing import Any
 
 from flask import Flask
 
+from companion.specs import SPECS
 from tests.conftest import LiveServer, make_app
 
-GAMES = ("loaf", "oz", "orleans", "next-station-paris", "koala", "lfg")
+GAMES = tuple(SPECS)
 
 # Each kind of page by name (the test ids). "-error" and "-refused" pages show a form sent back with its problems.
 PAGES = (
