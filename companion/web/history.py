@@ -53,8 +53,9 @@ def table_play(view: TableView) -> Play | None:
 
 
 @bp.app_template_global("bgstats_link")
-def _bgstats_link(play: Play, who: People | None = None) -> str:
-    return bgstats_link(play, who or people())
+def _bgstats_link(play: Play, who: People) -> str:
+    """BG Stats' push link; the page hands in who is who (a template never reads the database)."""
+    return bgstats_link(play, who)
 
 
 @bp.get("")

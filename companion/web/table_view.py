@@ -36,6 +36,7 @@ class TableView:
     who: str | None = None
     message: str | None = None
     failed: Failed | None = None
+    people: Any = None  # who is who across tables (merged names), for a finished table's BG Stats link
 
     @property
     def state(self) -> Any:

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from .. import plays
 from ..games.base import Problem, RuleError
+from ..history import People
 from ..log import CORRECT, UNDO, Standing
 from ..rows import EntryRow
 from ..schemas import EntryForm, validation_problems
@@ -39,7 +40,10 @@ def _viewer(token: str) -> TableRow:
 def _view(row: TableRow, editable: bool = True, **extra: Any) -> TableView:
     base = f"/t/{row.token}" if editable else f"/v/{row.viewer_token}"
     who = session.get("who", {}).get(row.token) if editable else None
-    return build(row, store().entries(row.id), editable=editable, base=base, who=who, **extra)
+    view = build(row, store().entries(row.id), editable=editable, base=base, who=who, **extra)
+    if view.kind.finished(view.state):
+        view = replace(view, people=People(store().aliases()))
+    return view
 
 
 def _render(view: TableView, status: int = 200) -> ResponseReturnValue:
