@@ -124,7 +124,10 @@ class LiveServer:
         the loop waits on it makes the loop fail with EBADF, and open browser connections would keep it running."""
         from waitress import wasyncore
 
-        self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
+        try:
+            self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
+        except OSError:
+            pass  # the loop has already closed its trigger: it is stopping, or stopped
         self.thread.join(timeout=10)
         self.server.task_dispatcher.shutdown()
 
