@@ -1,8 +1,17 @@
-"""Full-text search over every rules section: an in-memory SQLite FTS5 index, built once on first use.
+"""Full-text search over every rules section that answers a player's question: an in-memory SQLite FTS5 index
+with the porter stemmer, built once on first use.
 
-Any query is safe. It is never handed to FTS5 as syntax: its words are pulled out and each one is quoted, so
-quotes, operators (AND OR NOT NEAR * ^ :), brackets and markup are just text. All words must match (with a prefix
-match on the last, for search-as-you-type); when that finds nothing, any word may match.
+A question is read as concepts (`synonyms.concepts`): filler words dropped, players' words mapped to the guides'
+own. Every term of every concept is looked up on its own, and a section scores the sum of its terms' bm25 (a rare
+word counts more than a common one, a word in the title far more than one in the body, the typed word more than a
+synonym), times the share of the question's concepts it answers. Summaries (quick reference, how this app reads
+it) repeat every section in brief, so they count a little less than the section itself; the game of the table
+the phone came from counts three times as much, so its sections come first unless another game answers clearly
+better (a question about torture asked at an Oz table). The index never changes, so each term's scores are
+computed once and kept.
+
+Any query is safe. It is never handed to FTS5 as syntax: its words are pulled out and each term is quoted, so
+quotes, operators (AND OR NOT NEAR * ^ :), brackets and markup are just text.
 
 Snippets come back from FTS5 with private-use characters around the hits; `snippet_html` escapes the text and
 only then turns those characters into <mark> tags, so section text can never inject markup.
@@ -14,22 +23,28 @@ import atexit
 import re
 import sqlite3
 import threading
-import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
-from companion.rules import guides, plain_text
+from companion.rules import games, guides, plain_text
+from companion.rules.synonyms import Concept, concepts
 
 MARK_START = "\ue000"
 MARK_END = "\ue001"
-MAX_TERMS = 32
 MAX_LIMIT = 100
 SNIPPET_TOKENS = 16
 # bm25() column weights: game name, section title, body. A hit in a title counts far more than in the body.
 WEIGHTS = (2.0, 8.0, 1.0)
+# And a term in the title doubles again: a section named for what was asked is the one that answers it.
+TITLE_BOOST = 2.0
+# A guide's word for what the player typed counts a little less than the typed word itself.
+SYNONYM_WEIGHT = 0.7
+SUMMARIES = frozenset({"quick-reference", "how-this-app-reads-it"})
+SUMMARY_WEIGHT = 0.7
+TABLE_GAME_BOOST = 3.0
 
-_WORD = re.compile(r"[^\W_]+")
 _MARKERS = re.compile(f"[{MARK_START}{MARK_END}]")
 
 
@@ -50,63 +65,107 @@ def snippet_html(raw: str) -> Markup:
     return Markup(escaped.replace(MARK_START, "<mark>").replace(MARK_END, "</mark>"))
 
 
-def terms(query: str | None) -> list[str]:
-    """The distinct words of a query (unicode letters and digits), at most MAX_TERMS of them."""
-    seen: dict[str, str] = {}
-    for match in _WORD.finditer(query or ""):
-        word = match[0]
-        if not any(unicodedata.category(char)[0] in "LN" for char in word):
-            continue  # only combining marks: the tokenizer would see no word at all
-        seen.setdefault(word.casefold(), word)
-        if len(seen) >= MAX_TERMS:
-            break
-    return list(seen.values())
+def quote(term: str, prefix: bool = False) -> str:
+    """One term as an FTS5 string: always quoted, so it is text and never syntax; "tort"* for a prefix."""
+    return '"' + term.replace('"', '""') + '"' + ("*" if prefix else "")
 
 
-def match_expression(words: list[str], operator: str = " ") -> str:
-    """An FTS5 MATCH string where every word is a quoted string, the last one a prefix ("tort"*)."""
-    quoted = [f'"{w}"' for w in words]
-    if quoted:
-        quoted[-1] += "*"
-    return operator.join(quoted)
+def expressions(concept: Concept) -> list[tuple[str, float]]:
+    """Each term of a concept as a quoted FTS5 string, with its weight: the typed word first, a prefix if the
+    player may still be typing it."""
+    return [
+        (quote(term, concept.prefix and n == 0), 1.0 if n == 0 else SYNONYM_WEIGHT)
+        for n, term in enumerate(concept.terms)
+    ]
 
 
-def search(q: str | None, limit: int = 20) -> list[Hit]:
-    """Sections matching the query's words, best first. Never raises for any query text."""
-    words = terms(q)
+def any_of(asked: list[Concept]) -> str:
+    """An FTS5 MATCH string for a section holding any term of any concept (what the snippets highlight)."""
+    return " OR ".join(expression for concept in asked for expression, _ in expressions(concept))
+
+
+def search(q: str | None, limit: int = 20, game: str | None = None) -> list[Hit]:
+    """Sections answering the question, best first; those of `game` (the table's) first unless another game
+    answers clearly better.
+
+    Never raises for any query text or game; an unknown game is ignored.
+    """
+    asked = concepts(q)
     limit = max(0, min(int(limit), MAX_LIMIT))
-    if not words or not limit:
+    if not asked or not limit:
         return []
-    hits = _run(match_expression(words), limit)
-    if not hits and len(words) > 1:
-        hits = _run(match_expression(words, " OR "), limit)
-    return hits
+    with _lock:
+        ranked = _rank(asked, game if game in games() else None)[:limit]
+        return _hits(ranked, asked)
 
 
 _lock = threading.Lock()
 _connection: sqlite3.Connection | None = None
-
-_QUERY = f"""
-    SELECT game, anchor, title,
-           snippet(sections, 2, :start, :end, '…', {SNIPPET_TOKENS})
-    FROM sections
-    WHERE sections MATCH :match
-    ORDER BY bm25(sections, {", ".join(map(str, WEIGHTS))}), rowid
-    LIMIT :limit
-"""
+_sections: dict[int, tuple[str, str, str]] = {}  # rowid -> (game, anchor, title)
 
 
-def _run(expression: str, limit: int) -> list[Hit]:
-    params = {"start": MARK_START, "end": MARK_END, "match": expression, "limit": limit}
-    with _lock:
-        try:
-            rows = _index().execute(_QUERY, params).fetchall()
-        except sqlite3.Error:
-            # The words are quoted, so this should not happen; a search box must still never crash a page.
-            return []
-    return [
-        Hit(game, anchor, title, snippet_html(body), f"/rules/{game}#{anchor}") for game, anchor, title, body in rows
-    ]
+def _rank(asked: list[Concept], table_game: str | None) -> list[int]:
+    """Row ids of the sections holding any term, best first (see the module's docstring)."""
+    answered: dict[int, list[float]] = {}
+    for at, concept in enumerate(asked):
+        for expression, weight in expressions(concept):
+            titled = _in_titles(expression)
+            for rowid, score in _term_scores(expression):
+                scores = answered.setdefault(rowid, [0.0] * len(asked))
+                scores[at] += weight * score * (TITLE_BOOST if rowid in titled else 1.0)
+
+    def value(rowid: int) -> float:
+        scores = answered[rowid]
+        game, anchor, _ = _sections[rowid]
+        share = sum(1 for score in scores if score > 0) / len(scores)
+        weight = (SUMMARY_WEIGHT if anchor in SUMMARIES else 1.0) * (TABLE_GAME_BOOST if game == table_game else 1.0)
+        return sum(scores) * share * weight
+
+    return sorted(answered, key=lambda rowid: (-value(rowid), rowid))
+
+
+@lru_cache(maxsize=4096)
+def _term_scores(expression: str) -> tuple[tuple[int, float], ...]:
+    """(rowid, score) of every section matching one quoted term; higher is better. Call with _lock held."""
+    weights = ", ".join(map(str, WEIGHTS))
+    query = f"SELECT rowid, -bm25(sections, {weights}) FROM sections WHERE sections MATCH ?"
+    return tuple((rowid, max(score, 1e-9)) for rowid, score in _select(query, expression))
+
+
+@lru_cache(maxsize=4096)
+def _in_titles(expression: str) -> frozenset[int]:
+    """Row ids of the sections whose title holds one quoted term. Call with _lock held."""
+    return frozenset(
+        rowid for (rowid,) in _select("SELECT rowid FROM sections WHERE sections MATCH ?", f"title : {expression}")
+    )
+
+
+def _select(query: str, expression: str) -> list[tuple]:
+    try:
+        return _index().execute(query, (expression,)).fetchall()
+    except sqlite3.Error:
+        # Every term is quoted, so this should not happen; one odd word must still never crash a search.
+        return []
+
+
+def _hits(rowids: list[int], asked: list[Concept]) -> list[Hit]:
+    """The ranked sections as hits, each with a snippet around the words that matched."""
+    if not rowids:
+        return []
+    marks = ", ".join("?" * len(rowids))
+    query = (
+        f"SELECT rowid, snippet(sections, 2, ?, ?, '…', {SNIPPET_TOKENS}) FROM sections "
+        f"WHERE sections MATCH ? AND rowid IN ({marks})"
+    )
+    try:
+        snippets = dict(_index().execute(query, (MARK_START, MARK_END, any_of(asked), *rowids)).fetchall())
+    except sqlite3.Error:
+        snippets = {}
+    hits = []
+    for rowid in rowids:
+        game, anchor, title = _sections[rowid]
+        hits.append(Hit(game, anchor, title, snippet_html(snippets.get(rowid, "")), f"/rules/{game}#{anchor}"))
+    return hits
 
 
 def _index() -> sqlite3.Connection:
@@ -117,12 +176,14 @@ def _index() -> sqlite3.Connection:
         connection.execute(
             "CREATE VIRTUAL TABLE sections USING fts5("
             "game_name, title, body, game UNINDEXED, anchor UNINDEXED, "
-            "tokenize = 'unicode61 remove_diacritics 2')"
+            "tokenize = 'porter unicode61 remove_diacritics 2')"
         )
-        connection.executemany(
-            "INSERT INTO sections (game_name, title, body, game, anchor) VALUES (?, ?, ?, ?, ?)",
-            _rows(),
-        )
+        for rowid, (game_name, title, body, game, anchor) in enumerate(_rows(), start=1):
+            connection.execute(
+                "INSERT INTO sections (rowid, game_name, title, body, game, anchor) VALUES (?, ?, ?, ?, ?, ?)",
+                (rowid, game_name, title, body, game, anchor),
+            )
+            _sections[rowid] = (game, anchor, title)
         connection.commit()
         atexit.register(connection.close)
         _connection = connection

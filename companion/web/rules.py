@@ -1,7 +1,8 @@
 """The rules reference on the web: the six guides, search across them (HTML and JSON), and the service worker
 that keeps the guides readable offline.
 
-Routes: GET /rules (the guides, or search results with ?q=), GET /rules/<game>, GET /rules/offline (what the
+Routes: GET /rules (the guides, or search results with ?q=; with ?game= that game's sections first; to htmx, only
+the results, so the page answers as the player types), GET /rules/<game>, GET /rules/offline (what the
 service worker shows for a search it has never seen while there is no connection), GET /api/v1/rules/search and
 GET /sw.js (served from the site root so its scope covers /rules and the rule links on every table page).
 """
@@ -20,6 +21,7 @@ from markupsafe import Markup
 from .. import csrf
 from ..rules import Guide, games, guide, guides
 from ..rules.search import Hit, search
+from .render import is_htmx, page
 
 bp = Blueprint("rules", __name__)
 
@@ -31,18 +33,24 @@ SHORTCUTS = (("quick-reference", "Quick reference"), ("how-this-app-reads-it", "
 
 @bp.get("/rules")
 def index() -> ResponseReturnValue:
-    """The six guides; with ?q= the search results across all of them, best first."""
+    """The six guides; with ?q= the search results across all of them, best first, the ?game= one's first unless
+    another answers clearly better. Asked by htmx as the player types, only the results block (a history restore
+    gets the whole page)."""
     query = request.args.get("q", "")
+    game = table_game()
     searched = bool(query.strip())
-    hits = search(query) if searched else []
-    return render_template(
+    restoring = request.headers.get("HX-History-Restore-Request") == "true"
+    return page(
         "rules/index.html",
+        block=None if restoring else "results",
         guides=[(g, summary(g)) for g in guides()],
         titles=titles(),
         query=query,
         shown_query=shorten(query),
         searched=searched,
-        hits=hits,
+        hits=search(query, game=game) if searched else [],
+        search_game=game,
+        fragment=is_htmx() and not restoring,
         shortcuts=SHORTCUTS,
     )
 
@@ -57,7 +65,9 @@ def offline() -> ResponseReturnValue:
 def show(game: str) -> ResponseReturnValue:
     if game not in games():
         abort(404)
-    return render_template("rules/guide.html", guide=guide(game), others=[g for g in guides() if g.game != game])
+    return render_template(
+        "rules/guide.html", guide=guide(game), others=[g for g in guides() if g.game != game], search_game=game
+    )
 
 
 @bp.get(SEARCH_PATH)
@@ -65,7 +75,8 @@ def show(game: str) -> ResponseReturnValue:
 def api_search() -> Response:
     """JSON search results: the contract in API.md plus `game_title` and `snippet_html` (the hits in <mark>)."""
     names = titles()
-    return jsonify(results=[hit_json(hit, names) for hit in search(request.args.get("q", ""))])
+    hits = search(request.args.get("q", ""), game=table_game())
+    return jsonify(results=[hit_json(hit, names) for hit in hits])
 
 
 @bp.get("/sw.js")
@@ -87,6 +98,12 @@ def hit_json(hit: Hit, names: dict[str, str]) -> dict[str, Any]:
         "game_title": names[hit.game],
         "snippet_html": str(hit.snippet_html),
     }
+
+
+def table_game() -> str | None:
+    """The ?game= of the table the phone came from, when it names a game with a guide; anything else is ignored."""
+    game = request.args.get("game", "")
+    return game if game in games() else None
 
 
 def titles() -> dict[str, str]:
@@ -143,7 +160,15 @@ OPENAPI_PATHS: dict[str, Any] = {
                     "required": False,
                     "description": "Words to look for. Any text is accepted: operators and quotes are plain words.",
                     "schema": {"type": "string"},
-                }
+                },
+                {
+                    "name": "game",
+                    "in": "query",
+                    "required": False,
+                    "description": "The game of the table asking (a slug, e.g. orleans): its sections come first "
+                    "unless another game answers clearly better. A value that names no game is ignored.",
+                    "schema": {"type": "string"},
+                },
             ],
             "responses": {
                 "200": {

@@ -26,8 +26,8 @@ def api(tmp_path_factory):
     return make_app(tmp_path_factory.mktemp("rules-api")).test_client()
 
 
-def results(api, q, status=200):
-    response = api.get(URL, query_string={"q": q})
+def results(api, q, status=200, **params):
+    response = api.get(URL, query_string={"q": q, **params})
     assert response.status_code == status
     assert response.mimetype == "application/json"
     body = response.get_json()
@@ -121,8 +121,35 @@ def test_other_methods_are_a_json_405_that_says_get(tmp_path, csrf_on):
 def test_the_openapi_document_describes_the_search(api):
     doc = api.get("/api/v1/openapi.json").get_json()
     operation = doc["paths"][URL]["get"]
-    assert [p["name"] for p in operation["parameters"]] == ["q"]
+    assert [p["name"] for p in operation["parameters"]] == ["q", "game"]
+    assert all(p["in"] == "query" and not p["required"] for p in operation["parameters"])
     schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
     item = schema["properties"]["results"]["items"]
     assert set(item["required"]) == {"game", "section", "title", "snippet", "url"}
     assert "/api/v1/next-station-paris/score" in doc["paths"]
+
+
+@pytest.mark.parametrize("game", rules.games())
+def test_the_tables_game_answers_first(api, game):
+    found = results(api, "who wins a draw", game=game)
+    assert (found[0]["game"], found[0]["section"]) == (game, "winner")
+    assert [(h["game"], h["section"]) for h in found] == [
+        (hit.game, hit.section) for hit in search("who wins a draw", game=game)
+    ]
+
+
+def test_a_question_in_a_players_words_finds_its_section(api):
+    assert results(api, "what if I can't pay")[0]["url"] == "/rules/orleans#torture"
+    assert results(api, "what happens on a tie")[0]["section"] == "winner"
+
+
+@pytest.mark.parametrize("game", ["", "chess", "Koala", "%00", "\x00", "oz" * 5000, "'; DROP TABLE sections; --"])
+def test_a_game_that_names_no_game_is_ignored(api, game):
+    assert results(api, "who wins a draw", game=game) == results(api, "who wins a draw")
+
+
+@pytest.mark.parametrize("query", ["x" * 10240, "\x00" * 100, '" OR "a" OR "', "NEAR(a b) AND NOT c*"])
+def test_any_query_with_any_game_answers_a_list(api, query):
+    for game in (None, "orleans", "nowhere"):
+        params = {} if game is None else {"game": game}
+        assert isinstance(results(api, query, **params), list)

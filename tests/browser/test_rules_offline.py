@@ -1,5 +1,7 @@
-"""The rules reference on a phone with no reception: once a rules page has been visited, the service worker keeps
-the guides and the searches already made readable offline."""
+"""The rules reference on a phone: the search answers as a question is typed, and with no reception, once a rules
+page has been visited, the service worker keeps the guides and the searches already made readable offline."""
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -76,3 +78,29 @@ def test_every_guide_fits_a_phone(live_server, phone):
         assert page.evaluate(SPILLS) == [], path
     box = page.get_by_label("Search the rules").bounding_box()
     assert box and box["height"] >= 44 and box["x"] + box["width"] <= 390
+
+
+def test_the_rules_page_answers_as_a_question_is_typed(live_server, phone):
+    page = phone.new_page()
+    page.goto(live_server.url + "/rules?game=orleans")
+    page.evaluate("window.sameDocument = true")  # gone if the page were loaded again
+    box = page.get_by_label("Ask a question or look up a word, in all six games")
+
+    box.press_sequentially("what if I can't pay", delay=30)
+    first = page.locator(".hit").first
+    expect(first).to_have_attribute("data-section", "torture")
+    expect(page.locator("#results-status")).to_have_text(re.compile(r"^\d+ sections? for “what if I can't pay”$"))
+    expect(page).to_have_url(re.compile(r"/rules\?q=what(\+|%20)if(\+|%20)I(\+|%20)can%27t(\+|%20)pay&game=orleans$"))
+
+    box.fill("")
+    expect(page.locator(".guides .card")).to_have_count(len(rules.games()))
+    box.press_sequentially("who wins a draw", delay=30)
+    expect(first).to_have_attribute("data-section", "winner")
+    expect(first).to_have_attribute("data-game", "orleans")
+    assert page.evaluate("window.sameDocument") is True
+
+    # Without JavaScript's help the same form is a plain GET: Enter loads the results page.
+    box.press("Enter")
+    expect(page.get_by_role("heading", name="Search the rules", level=1)).to_be_visible()
+    expect(first).to_have_attribute("data-game", "orleans")
+    assert page.evaluate("window.sameDocument === undefined")

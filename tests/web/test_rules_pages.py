@@ -1,6 +1,6 @@
-"""The rules reference pages: every guide renders every section with its anchor, contents and related links; the
-search page puts a game's own words first and survives any query; every rule link the app can emit lands on a
-section; the search box and the service worker are on every page."""
+"""The rules reference pages: every guide renders every section with its anchor, contents and related links; every
+rule link the app can emit lands on a section; the search box and the service worker are on every page. The search
+page itself is tested in test_rules_search_page.py."""
 
 import importlib
 import re
@@ -13,7 +13,6 @@ from companion import rules
 from companion.specs import GAMES
 from tests.conftest import make_app
 from tests.rules.test_rules_guides import COMMON_ANCHORS, ENGINE_ANCHORS
-from tests.rules.test_rules_search import HOSTILE
 
 from .pages import enter_line, start
 
@@ -26,14 +25,6 @@ ENGINE_MODULES = {
     "koala": "koala",
     "lfg": "lfg",
 }
-OWN_WORDS = [
-    ("torture", "orleans"),
-    ("fired", "loaf"),
-    ("koalation", "koala"),
-    ("scoundrel", "lfg"),
-    ("interchange", "next-station-paris"),
-    ("Glinda", "oz"),
-]
 
 
 class Page(HTMLParser):
@@ -182,60 +173,6 @@ def test_the_offline_page_lists_the_guides(reader):
     assert {f"/rules/{g}" for g in rules.games()} <= set(page.links)
 
 
-# Search page
-
-
-@pytest.mark.parametrize(("query", "game"), OWN_WORDS)
-def test_a_games_own_words_put_it_first_on_the_search_page(reader, query, game):
-    page, html = get_page(reader, f"/rules?q={query}")
-    assert page.hits, html
-    assert page.hits[0][0] == game
-    first_game, first_section = page.hits[0]
-    assert f"/rules/{first_game}#{first_section}" in page.links
-    assert f'value="{query}"' in html
-
-
-def test_the_search_page_lists_what_the_search_finds_in_the_same_order(reader):
-    from companion.rules.search import search
-
-    page, html = get_page(reader, "/rules?q=points")
-    assert page.hits == [(hit.game, hit.section) for hit in search("points")]
-    assert len(page.hits) > 3
-    assert "<mark>points</mark>" in html.lower()
-
-
-@pytest.mark.parametrize("query", [q for q in HOSTILE if "\ud800" not in q], ids=range(len(HOSTILE) - 1))
-def test_hostile_queries_get_a_plain_page(reader, query):
-    response = reader.get("/rules", query_string={"q": query})
-    assert response.status_code == 200
-    html = response.get_data(as_text=True)
-    assert "<script>alert" not in html
-    for word in ("fts5", "syntax error", "sqlite", "Traceback"):
-        assert word not in html.lower()
-    page = Page(html)
-    if query.strip() and not page.hits:
-        assert "Nothing found for" in html
-
-
-def test_a_long_query_is_shortened_where_it_is_shown(reader):
-    _, html = get_page(reader, "/rules?q=" + "torture " * 400)
-    heading = re.search(r'<h2 id="results-title"[^>]*>(.*?)</h2>', html, re.S)[1]
-    assert len(heading) < 300 and "…" in heading
-
-
-def test_a_query_with_markup_is_escaped(reader):
-    _, html = get_page(reader, "/rules?q=%3Cb%3Etorture%3C/b%3E")
-    assert "<b>torture</b>" not in html
-    assert "&lt;b&gt;torture&lt;/b&gt;" in html
-
-
-def test_an_empty_query_shows_the_list_of_guides(reader):
-    for url in ("/rules?q=", "/rules?q=+++"):
-        page, html = get_page(reader, url)
-        assert page.hits == [] and "Nothing found" not in html
-        assert "/rules/orleans#quick-reference" in page.links
-
-
 # Every rule reference the app can emit lands on a section
 
 
@@ -353,10 +290,3 @@ def test_every_url_the_worker_saves_ahead_exists(reader):
 
 def test_the_games_registry_and_the_guides_agree():
     assert list(GAMES) == list(rules.games())
-
-
-@pytest.mark.parametrize("raw", ["%FF%FE", "%ED%A0%80", "%00", "a&q=b", "%22%28%2A", "torture%20" * 300])
-def test_odd_encodings_on_the_search_page_get_a_page(reader, raw):
-    response = reader.get("/rules?q=" + raw)
-    assert response.status_code == 200
-    assert "<h1>Search the rules</h1>" in response.get_data(as_text=True)
