@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .base import Line, PlayerScore, Problem, Result, RuleError, raise_if, top_scorers
+from .next_station_paris_limits import LIMITS, Limits, bonus_limit_problems, line_limit_problems, open_lines
 
 COLORS = ("blue", "green", "orange", "purple")
 ROUNDS = 4
@@ -33,6 +34,11 @@ class SubwayLine:
     districts: int
     max_stations_in_district: int
     monuments: int
+
+    @property
+    def empty(self) -> bool:
+        """No station at all: the player passed on every card of the round."""
+        return self.districts <= 0 and self.max_stations_in_district <= 0
 
     @property
     def score(self) -> int:
@@ -73,27 +79,35 @@ def line_problems(line: SubwayLine, loc: str) -> list[Problem]:
     for name in ("districts", "max_stations_in_district", "monuments"):
         if getattr(line, name) < 0:
             problems.append(Problem(f"{loc}.{name}", "must be 0 or more"))
-    return problems
+    return problems + line_limit_problems(line.districts, line.max_stations_in_district, line.monuments, loc)
 
 
 def bonus_problems(
-    interchanges: Mapping[int, int], crossings: Mapping[int, int], objectives: int, loc: str
+    interchanges: Mapping[int, int],
+    crossings: Mapping[int, int],
+    objectives: int,
+    loc: str,
+    lines: Sequence[SubwayLine] = (),
 ) -> list[Problem]:
-    """Interchanges join 2, 3 or 4 lines, crossings have 1 or 2 lines through, and no count is negative."""
+    """Interchanges join 2, 3 or 4 lines, crossings have 1 or 2 lines through, no count is negative, and all of
+    them fit the map's four lines (those of `lines` that are empty hold none)."""
     at = f"{loc}." if loc else ""
     problems = []
+    known: list[dict[int, int]] = []
     for field_name, counts, points, what in (
         ("interchanges", interchanges, INTERCHANGE_POINTS, "an interchange joins 2, 3 or 4 lines"),
         ("crossings", crossings, CROSSING_POINTS, "an overhead crossing has 1 or 2 lines through"),
     ):
-        for lines, count in counts.items():
-            if lines not in points:
-                problems.append(Problem(f"{at}{field_name}.{lines}", what))
+        for lines_through, count in counts.items():
+            if lines_through not in points:
+                problems.append(Problem(f"{at}{field_name}.{lines_through}", what))
             elif count < 0:
-                problems.append(Problem(f"{at}{field_name}.{lines}", "must be 0 or more"))
+                problems.append(Problem(f"{at}{field_name}.{lines_through}", "must be 0 or more"))
+        known.append({k: n for k, n in counts.items() if k in points})
     if objectives < 0:
         problems.append(Problem(f"{at}objectives", "must be 0 or more"))
-    return problems
+    drawn = open_lines(sum(line.empty for line in lines))
+    return problems + bonus_limit_problems(known[0], known[1], objectives, drawn, at)
 
 
 def sheet_problems(sheet: Sheet, loc: str) -> list[Problem]:
@@ -107,7 +121,7 @@ def sheet_problems(sheet: Sheet, loc: str) -> list[Problem]:
         if line.color in seen:
             problems.append(Problem(f"{loc}.lines[{i}].color", f"the {line.color} line is already on this map"))
         seen.add(line.color)
-    return problems + bonus_problems(sheet.interchanges, sheet.crossings, sheet.objectives, loc)
+    return problems + bonus_problems(sheet.interchanges, sheet.crossings, sheet.objectives, loc, sheet.lines)
 
 
 def score_sheet(sheet: Sheet) -> PlayerScore:
@@ -234,6 +248,14 @@ class Table:
     def running_total(self, player: str) -> int:
         return score_sheet(self.sheet(player)).score
 
+    @property
+    def limits(self) -> Limits:
+        return LIMITS
+
+    def open_lines(self, player: str) -> int:
+        """How many of the player's four lines may hold stations: all but those entered empty."""
+        return open_lines(sum(line.empty for line in self.lines[player].values()))
+
 
 def new_table(players: Iterable[str]) -> Table:
     names = tuple(players)
@@ -246,7 +268,7 @@ def apply(table: Table, entry: Entry) -> Table:
         raise RuleError(f"{entry.player} is not at this table", "player")
     if isinstance(entry, LineEntry):
         return _apply_line(table, entry)
-    raise_if(bonus_problems(entry.interchanges, entry.crossings, entry.objectives, ""))
+    raise_if(bonus_problems(entry.interchanges, entry.crossings, entry.objectives, "", table.sheet(entry.player).lines))
     lines = {p: dict(r) for p, r in table.lines.items()}
     return Table(table.players, lines, {**table.bonuses, entry.player: entry})
 
@@ -260,6 +282,9 @@ def _apply_line(table: Table, entry: LineEntry) -> Table:
     used = {line.color for r, line in table.lines[entry.player].items() if r != entry.round}
     if entry.line.color in used:
         problems.append(Problem("line.color", f"{entry.player} has already drawn the {entry.line.color} line"))
+    if bonus := table.bonuses.get(entry.player):
+        drawn = [line for r, line in table.lines[entry.player].items() if r != entry.round] + [entry.line]
+        problems += bonus_problems(bonus.interchanges, bonus.crossings, bonus.objectives, "", drawn)
     raise_if(problems)
     lines = {p: dict(r) for p, r in table.lines.items()}
     lines[entry.player][entry.round] = entry.line

@@ -14,10 +14,12 @@ Color = Literal["blue", "green", "orange", "purple"]
 
 
 class LineIn(StrictModel):
+    """One line; a line visits at most 13 stations, so districts + max_stations_in_district − 1 ≤ 13."""
+
     color: Color
-    districts: Count
-    max_stations_in_district: Count
-    monuments: Count = 0
+    districts: Count = Field(description="districts holding at least one of the line's stations (0 to 13)")
+    max_stations_in_district: Count = Field(description="the line's stations in its busiest district (0 to 13)")
+    monuments: Count = Field(0, description="monuments on the line (0 to 13; none on a line without stations)")
 
     def to_engine(self) -> nsp.SubwayLine:
         return nsp.SubwayLine(self.color, self.districts, self.max_stations_in_district, self.monuments)
@@ -45,7 +47,7 @@ class SheetIn(StrictModel):
     lines: list[LineIn] = Field(default_factory=list, max_length=4)
     interchanges: InterchangesIn = Field(default_factory=InterchangesIn)
     crossings: CrossingsIn = Field(default_factory=CrossingsIn)
-    objectives: Count = 0
+    objectives: Count = Field(0, description="objectives completed (0 to 5)")
 
     def to_engine(self) -> nsp.Sheet:
         return nsp.Sheet(
@@ -99,7 +101,7 @@ class BonusEntryIn(StrictModel):
     player: Name
     interchanges: InterchangesIn = Field(default_factory=InterchangesIn)
     crossings: CrossingsIn = Field(default_factory=CrossingsIn)
-    objectives: Count = 0
+    objectives: Count = Field(0, description="objectives completed (0 to 5)")
 
     def to_engine(self) -> nsp.BonusEntry:
         return nsp.BonusEntry(self.player, self.interchanges.to_engine(), self.crossings.to_engine(), self.objectives)

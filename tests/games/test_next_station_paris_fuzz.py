@@ -25,12 +25,17 @@ sheets = st.builds(
     objectives=ODD_INT,
 )
 
-legal_lines = st.builds(nsp.SubwayLine, st.just("blue"), st.integers(1, 12), st.integers(1, 10), st.integers(0, 6))
+# Within the map's limits: districts + most stations in one district - 1 <= 13, and bonuses that fit four lines.
+legal_lines = st.integers(1, 13).flatmap(
+    lambda districts: st.builds(
+        nsp.SubwayLine, st.just("blue"), st.just(districts), st.integers(1, 14 - districts), st.integers(0, 6)
+    )
+)
 legal_sheets = st.builds(
     nsp.Sheet,
     name=st.just("Ana"),
     lines=st.lists(legal_lines, max_size=1).map(tuple),
-    interchanges=st.fixed_dictionaries({k: st.integers(0, 8) for k in nsp.INTERCHANGE_POINTS}),
+    interchanges=st.fixed_dictionaries({k: st.integers(0, 4) for k in nsp.INTERCHANGE_POINTS}),
     crossings=st.fixed_dictionaries({k: st.integers(0, 8) for k in nsp.CROSSING_POINTS}),
     objectives=st.integers(0, 3),
 )
@@ -69,6 +74,13 @@ BREAKS = {
     "three-line crossing": (lambda s: _replace(s, crossings={3: 1}), "players[0].crossings"),
     "negative crossings": (lambda s: _replace(s, crossings={1: -4}), "players[0].crossings"),
     "negative objectives": (lambda s: _replace(s, objectives=-1), "players[0].objectives"),
+    "99 districts": (lambda s: _line(s, districts=99, max_stations_in_district=1), "players[0].lines[0].districts"),
+    "monuments without stations": (
+        lambda s: _line(s, districts=0, max_stations_in_district=0, monuments=1),
+        "players[0].lines[0].monuments",
+    ),
+    "six objectives": (lambda s: _replace(s, objectives=6), "players[0].objectives"),
+    "500 interchanges": (lambda s: _replace(s, interchanges={2: 500}), "players[0].interchanges.2"),
 }
 TWICE = "players[1].name"
 

@@ -1,0 +1,137 @@
+// Next Station Paris: a line's score as it is typed, and a sheet the map cannot hold refused at once, beside the
+// number that breaks it. The engine refuses the same on submit; the limits come from the page's data-* attributes.
+(function () {
+  "use strict";
+
+  function number(box, name) {
+    var field = box.querySelector('input[name="' + name + '"]');
+    return field ? parseInt(field.value, 10) || 0 : 0;
+  }
+
+  // What is wrong with a line, by field: the messages the server gives for the same numbers.
+  function lineProblems(box) {
+    var most = parseInt(box.getAttribute("data-stations"), 10);
+    var districts = number(box, "districts");
+    var busiest = number(box, "max_stations_in_district");
+    var monuments = number(box, "monuments");
+    var over = "a line visits at most " + most + " stations";
+    var problems = {};
+    if (districts > most) problems.districts = over + ", so it passes through at most " + most + " districts";
+    if (busiest > most) problems.max_stations_in_district = over + ", so at most " + most + " of them in one district";
+    if (!problems.districts && !problems.max_stations_in_district && districts >= 1 && busiest >= 1 &&
+        districts + busiest - 1 > most) {
+      problems.districts = over + ", and " + districts + " districts with " + busiest + " stations in the busiest " +
+        "one need at least " + (districts + busiest - 1) + " (" + busiest + " there and 1 in each other district)";
+    }
+    if (monuments > most) {
+      problems.monuments = over + ", so it visits at most " + most + " monuments";
+    } else if (monuments > 0 && districts <= 0 && busiest <= 0) {
+      problems.monuments = "a line with monuments has stations: enter its districts and most stations in a district";
+    }
+    return problems;
+  }
+
+  function linesText(lines) {
+    return lines + " line" + (lines === 1 ? "" : "s");
+  }
+
+  // Interchanges (or crossings) needing more lines, or more of their stations (or sections), than the map has.
+  function shared(box, problems, group, kinds, each, what, parts) {
+    var lines = parseInt(box.getAttribute("data-lines"), 10);
+    var needed = 0;
+    var largest = null;
+    var found = false;
+    kinds.forEach(function (k) {
+      var count = number(box, group + "_" + k);
+      if (count <= 0) return;
+      needed += k * count;
+      largest = k;
+      if (k > lines) {
+        found = true;
+        problems[group + "_" + k] = "an " + what + " of " + k + " lines needs " + k + " lines with stations, and " +
+          (lines ? "only " + linesText(lines) + " on this map can have stations" : "no line on this map has stations");
+      }
+    });
+    if (!found && needed > lines * each) {
+      problems[group + "_" + largest] = "more " + what + "s than the lines can hold: each is one of the " + parts +
+        " of every line through it, so these need " + needed + " " + parts + ", and " + linesText(lines) +
+        " have at most " + lines * each + " (" + each + " each)";
+    }
+  }
+
+  function bonusProblems(box) {
+    var problems = {};
+    var stations = parseInt(box.getAttribute("data-stations"), 10);
+    var sections = parseInt(box.getAttribute("data-sections"), 10);
+    var objectives = parseInt(box.getAttribute("data-objectives"), 10);
+    shared(box, problems, "interchanges", [2, 3, 4], stations, "interchange", "stations");
+    shared(box, problems, "crossings", [1, 2], sections, "overhead crossing", "sections");
+    if (number(box, "objectives") > objectives) {
+      problems.objectives = "a game has at most " + objectives + " objectives to complete";
+    }
+    return problems;
+  }
+
+  // Each field's own message below it; the browser will not submit a field that carries one.
+  function show(box, problems) {
+    box.querySelectorAll(".stepper").forEach(function (stepper) {
+      var input = stepper.querySelector("input");
+      var message = problems[input.name] || "";
+      var live = stepper.querySelector("[data-nsp-error]");
+      input.setCustomValidity(message);
+      input.setAttribute("aria-invalid", message ? "true" : "false");
+      var told = Array.prototype.some.call(stepper.querySelectorAll(".error:not([data-nsp-error])"), function (p) {
+        return p.textContent === message;
+      });
+      if (!message || told) {
+        if (live) live.remove();
+        return;
+      }
+      if (!live) {
+        live = document.createElement("p");
+        live.className = "error";
+        live.setAttribute("role", "alert");
+        live.setAttribute("data-nsp-error", "");
+        stepper.appendChild(live);
+      }
+      live.textContent = message;
+    });
+  }
+
+  function check(box) {
+    if (box.hasAttribute("data-nsp-bonus")) {
+      show(box, bonusProblems(box));
+      return;
+    }
+    var problems = lineProblems(box);
+    show(box, problems);
+    var form = box.closest("form");
+    var out = form && form.querySelector("[data-nsp-preview]");
+    if (!out) return;
+    // An impossible line has no score to preview: the dash keeps its number out of every total.
+    out.value = Object.keys(problems).length ? "—" : String(number(box, "districts") *
+      number(box, "max_stations_in_district") + 2 * number(box, "monuments"));
+  }
+
+  function checkAll() {
+    document.querySelectorAll("[data-nsp-line], [data-nsp-bonus]").forEach(check);
+  }
+
+  document.addEventListener("input", function (event) {
+    var box = event.target.closest("[data-nsp-line], [data-nsp-bonus]");
+    if (!box) return;
+    // What the server said about the old number no longer applies to the new one.
+    var stepper = event.target.closest(".stepper");
+    if (stepper) {
+      stepper.querySelectorAll(".error:not([data-nsp-error])").forEach(function (old) { old.remove(); });
+    }
+    check(box);
+  });
+
+  document.addEventListener("htmx:afterSettle", checkAll);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", checkAll);
+  } else {
+    checkAll();
+  }
+})();
