@@ -1,37 +1,36 @@
 """Orléans: the round events for every player at once, and the end scoring.
 
-Torture (giving up items for coins still owed) lives in `orleans_torture`.
-
-How this engine reads the development track: `development_position` is the space the marker stands on;
-`development_level` is the highest level number the marker has reached, which is what scoring multiplies
-(the seed scores "the highest number you reached"). Stepping back during torture moves the position only.
+Holdings (and how the development track is read) live in `orleans_holdings`, torture (giving up items for coins
+still owed) in `orleans_torture`, the round tracker's Farmers step and event deck in `orleans_rounds`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 
 from companion.games.base import Line, PlayerScore, Problem, Result, raise_if, top_scorers
+from companion.games.orleans_holdings import DEFAULT_COIN_SPACES as DEFAULT_COIN_SPACES
+from companion.games.orleans_holdings import FOOD as FOOD
+from companion.games.orleans_holdings import GOOD_POINTS as GOOD_POINTS
+from companion.games.orleans_holdings import GOODS as GOODS
+from companion.games.orleans_holdings import GOODS_SUPPLY as GOODS_SUPPLY
+from companion.games.orleans_holdings import MAX_PLAYERS as MAX_PLAYERS
+from companion.games.orleans_holdings import Goods as Goods
+from companion.games.orleans_holdings import Player as Player
+from companion.games.orleans_holdings import count_of as _count
+from companion.games.orleans_holdings import current_level
+from companion.games.orleans_holdings import holding_problems as holding_problems
+from companion.games.orleans_holdings import names_text as _names
+from companion.games.orleans_holdings import supply_problems as supply_problems
 
-_REF_NAMES = "harvest taxes income trading-day torture coins goods development citizens spare-citizen"
+_REF_NAMES = "harvest taxes income trading-day torture coins goods development citizens spare-citizen farmers plague"
 RULE_REFS: frozenset[str] = frozenset(f"orleans/{name}" for name in _REF_NAMES.split())
-
-GOODS: tuple[str, ...] = ("grain", "cheese", "wine", "wool", "brocade")
-FOOD: tuple[str, ...] = ("grain", "cheese", "wine")  # cheapest in points first: the suggested order to return
-GOOD_POINTS: Mapping[str, int] = {"grain": 1, "cheese": 2, "wine": 3, "wool": 4, "brocade": 5}
-GOODS_SUPPLY: Mapping[str, int] = {"grain": 24, "cheese": 21, "wine": 18, "wool": 15, "brocade": 12}
-
-# The seed does not give the board's layout of coin spaces on the development track; this default (the API's
-# example) is only a starting point, and each table can enter its own list.
-DEFAULT_COIN_SPACES: tuple[int, ...] = (7, 12, 25)
 
 EVENTS: tuple[str, ...] = ("harvest", "taxes", "income", "trading_day")
 PHASES: tuple[str, ...] = ("A", "B", "C")
 RULE_SETS: tuple[str, ...] = ("phased", "classic")
 FOOD_COST = 5
-# A calculator may be run for a single player (to check one person's payment or total); the base box seats four.
-MAX_PLAYERS = 4
 
 # Harvest: food owed; taxes: goods per coin; income: coins per level; trading day: coins per station.
 PHASED_AMOUNTS: Mapping[str, Mapping[str, int]] = {
@@ -43,61 +42,6 @@ PHASED_AMOUNTS: Mapping[str, Mapping[str, int]] = {
 CLASSIC_AMOUNTS: Mapping[str, int] = {"harvest": 1, "taxes": 3, "income": 1, "trading_day": 1}
 EVENT_RULES: Mapping[str, str] = {event: "orleans/" + event.replace("_", "-") for event in EVENTS}
 TORTURE_RULE = "orleans/torture"
-
-
-@dataclass(frozen=True)
-class Goods:
-    """Goods tiles held, by kind."""
-
-    grain: int = 0
-    cheese: int = 0
-    wine: int = 0
-    wool: int = 0
-    brocade: int = 0
-
-    @classmethod
-    def from_mapping(cls, counts: Mapping[str, int], loc: str = "goods") -> Goods:
-        """Build from {"grain": 3, ...}; missing kinds count 0, an unknown kind is a RuleError."""
-        unknown = [Problem(f"{loc}.{k}", f"'{k}' is not a good ({', '.join(GOODS)})") for k in counts if k not in GOODS]
-        raise_if(unknown)
-        return cls(**dict(counts))
-
-    def count(self, kind: str) -> int:
-        """How many of one kind are held."""
-        return int(getattr(self, kind))
-
-    def total(self) -> int:
-        """All goods tiles held."""
-        return sum(self.count(k) for k in GOODS)
-
-    def food(self) -> int:
-        """Food tiles held (grain, cheese, wine)."""
-        return sum(self.count(k) for k in FOOD)
-
-    def minus(self, kind: str, n: int = 1) -> Goods:
-        """A copy with n fewer of one kind."""
-        return replace(self, **{kind: self.count(kind) - n})
-
-    def as_dict(self) -> dict[str, int]:
-        """{"grain": n, ...} with every kind."""
-        return asdict(self)
-
-
-@dataclass(frozen=True)
-class Player:
-    """One player's holdings; each endpoint uses the fields it needs (the others keep their defaults)."""
-
-    name: str
-    coins: int = 0
-    goods: Goods = Goods()
-    trading_stations: int = 0
-    citizens: int = 0
-    development_level: int = 0
-    development_position: int = 0
-    followers_in_bag: int = 0  # non-starting followers only: the 4 starting ones are never given up
-    place_tiles: int = 0
-    technology_tiles: int = 0
-    coin_spaces: tuple[int, ...] = DEFAULT_COIN_SPACES
 
 
 @dataclass(frozen=True)
@@ -126,52 +70,6 @@ class EventResult:
     amount: int
     players: tuple[PlayerEvent, ...]
     notes: tuple[str, ...] = ()
-
-
-def _count(n: int, noun: str) -> str:
-    """A number with its noun: "1 coin", "3 coins"."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def _names(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-
-
-def supply_problems(players: Sequence[Player]) -> list[Problem]:
-    """Problems where the players together hold more of a good than the game has."""
-    problems = []
-    for kind in GOODS:
-        limit = GOODS_SUPPLY[kind]
-        alone = [(i, p) for i, p in enumerate(players) if p.goods.count(kind) > limit]
-        problems += [
-            Problem(f"players[{i}].goods.{kind}", f"only {limit} {kind} exist; {p.name} has {p.goods.count(kind)}")
-            for i, p in alone
-        ]
-        held = sum(p.goods.count(kind) for p in players)
-        if held > limit and not alone:
-            problems.append(Problem("players", f"only {limit} {kind} exist; the players hold {held} together"))
-    return problems
-
-
-_HELD = (
-    "coins",
-    "trading_stations",
-    "citizens",
-    "development_level",
-    "development_position",
-    "followers_in_bag",
-    "place_tiles",
-    "technology_tiles",
-)
-
-
-def holding_problems(player: Player, loc: str) -> list[Problem]:
-    """Nobody holds fewer than 0 of anything: coins, goods, stations, citizens, tiles, followers, track spaces."""
-    problems = [Problem(f"{loc}.{name}", "must be 0 or more") for name in _HELD if getattr(player, name) < 0]
-    problems += [Problem(f"{loc}.goods.{kind}", "must be 0 or more") for kind in GOODS if player.goods.count(kind) < 0]
-    if any(space < 0 for space in player.coin_spaces):
-        problems.append(Problem(f"{loc}.coin_spaces", "coin spaces are track spaces: 0 or more"))
-    return problems
 
 
 def _setup_problems(players: Sequence[Player]) -> list[Problem]:
@@ -250,9 +148,16 @@ def _taxes(player: Player, per: int) -> PlayerEvent:
     return _settle(player, "taxes", held // per, text, _no_food(), player.goods)
 
 
+def _level_text(player: Player) -> str:
+    level = current_level(player)
+    if level < player.development_level:
+        return f"development level {level}, where the marker stands now (level {player.development_level} was reached)"
+    return f"development level {level}"
+
+
 def _receive(player: Player, event: str, amount: int) -> PlayerEvent:
     if event == "income":
-        base, what = player.development_level, f"development level {player.development_level}"
+        base, what = current_level(player), _level_text(player)
     else:
         base, what = player.trading_stations, _count(player.trading_stations, "trading station")
     got = base * amount

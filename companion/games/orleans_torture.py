@@ -1,8 +1,8 @@
 """Orléans torture: after paying every coin, a player gives up one item per coin still missing.
 
 Items: a trading station, a follower drawn from the bag (never a starting one), one development step back
-(never onto or past a coin space), a goods tile, a place tile, a technology tile. A player who runs out of
-items gives up everything and the rest of the debt is dropped.
+(never from a coin space the marker stands on, never onto or past one), a goods tile, a place tile, a technology
+tile. A player who runs out of items gives up everything and the rest of the debt is dropped.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.base import Problem, raise_if
-from companion.games.orleans import GOODS, Player, holding_problems
+from companion.games.orleans_holdings import GOODS, Player, holding_problems
 
 ITEMS: tuple[str, ...] = (
     "trading_station",
@@ -35,16 +35,16 @@ class GiveUp:
 def can_step_back(position: int, coin_spaces: Sequence[int]) -> bool:
     """Whether the development marker may move from `position` to `position - 1`.
 
-    The marker never goes below the start (0) and never lands on or passes a coin space, i.e. no coin space
-    lies in [position - 1, position).
+    The marker never goes below the start (0), never steps back from a coin space it stands on, and never lands on
+    one: no coin space lies in [position - 1, position].
     """
-    return position >= 1 and not any(position - 1 <= space < position for space in coin_spaces)
+    return position >= 1 and not any(position - 1 <= space <= position for space in coin_spaces)
 
 
 def development_steps(player: Player) -> int:
     """How many single steps back the player's development marker can still take, one after another."""
     position = player.development_position
-    if position < 1:
+    if position < 1 or position in player.coin_spaces:
         return 0
     # The marker stops at the start, or on the space just past the nearest coin space behind it.
     stop = max([0, *(space + 1 for space in player.coin_spaces if space < position)])
@@ -85,6 +85,9 @@ def _step_back(player: Player, loc: str) -> tuple[Player, Problem | None]:
         return replace(player, development_position=position - 1), None
     if position == 0:
         return player, Problem(loc, f"{player.name}'s development marker is already at the start")
+    if position in player.coin_spaces:
+        why = f"{player.name}'s development marker stands on a coin space (space {position}): it cannot step back"
+        return player, Problem(loc, why)
     return player, Problem(loc, f"stepping back from space {position} would go onto or past a coin space")
 
 

@@ -1,4 +1,4 @@
-"""Orléans requests: the event, torture and score calculators (a table's entries are in `orleans_entries`, the
+"""Orléans requests: the event, Farmers, torture and score calculators (a table's entries are in `orleans_entries`, the
 forms that make them in `orleans_forms`)."""
 
 from __future__ import annotations
@@ -9,9 +9,11 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ..games import orleans as orl
+from ..games import orleans_rounds as rounds
 from ..games import orleans_torture as tort
 from ..games.base import RuleError
 from . import Count, Endpoint, Name, StrictModel, duplicate_name_problems, result_json
+from .orleans_answers import EVENT_ANSWER, FARMERS_ANSWER, TORTURE_ANSWER
 
 Event = Literal["harvest", "taxes", "income", "trading_day"]
 Phase = Literal["A", "B", "C"]
@@ -64,7 +66,7 @@ class EventPlayerIn(StrictModel):
     coins: Count
     goods: GoodsIn
     trading_stations: Count
-    development_level: Count
+    development_level: Count = Field(description="the level the development marker stands in now (Income pays on it)")
     food: FoodIn | None = Field(None, description="Harvest only: the food this player returns (default: cheapest)")
 
     def to_engine(self) -> orl.Player:
@@ -77,6 +79,19 @@ class EventRequest(StrictModel):
     phase: Phase
     rules: RuleSet = "phased"
     players: list[EventPlayerIn] = Field(min_length=1, max_length=orl.MAX_PLAYERS)
+
+
+class FarmersPlayerIn(StrictModel):
+    name: Name
+    farmers: Count = Field(description="the player's space on the farmers track")
+    coins: Count
+
+    def to_engine(self) -> rounds.FarmerSeat:
+        return rounds.FarmerSeat(self.name, self.farmers, self.coins)
+
+
+class FarmersRequest(StrictModel):
+    players: list[FarmersPlayerIn] = Field(min_length=rounds.MIN_FARMERS_PLAYERS, max_length=orl.MAX_PLAYERS)
 
 
 class TorturePlayerIn(StrictModel):
@@ -151,6 +166,33 @@ def event(request: EventRequest) -> dict[str, Any]:
     return event_json(orl.resolve_event(request.event, request.phase, players, request.rules, food))
 
 
+def farmers_json(outcomes: tuple[rounds.FarmerOutcome, ...]) -> dict[str, Any]:
+    """The Farmers step's answer: each player's change of coins, coins after it, and the line saying why."""
+    gains = [o.name for o in outcomes if o.coins_change > 0]
+    loses = [o.name for o in outcomes if o.coins_change < 0]
+    return {
+        "players": [
+            {
+                "name": o.name,
+                "farmers": o.farmers,
+                "coins_change": o.coins_change,
+                "coins": o.coins,
+                "breakdown": [{"label": o.line.label, "points": o.line.points, "rule": o.line.rule}],
+            }
+            for o in outcomes
+        ],
+        "gains": gains[0] if gains else None,
+        "loses": loses[0] if loses else None,
+        "notes": [rounds.farmers_summary(outcomes)],
+    }
+
+
+def farmers(request: FarmersRequest) -> dict[str, Any]:
+    """POST /api/v1/orleans/farmers."""
+    _no_twins([p.name for p in request.players])
+    return farmers_json(rounds.farmers_step([p.to_engine() for p in request.players]))
+
+
 def player_json(player: orl.Player) -> dict[str, Any]:
     """The torture endpoint's player fields."""
     return {
@@ -173,37 +215,6 @@ def torture(request: TortureRequest) -> dict[str, Any]:
     return {"player": player_json(after), "given_up": len(choice), "dropped": request.owed - len(choice)}
 
 
-def _object(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
-    return {"type": "object", "required": required, "properties": properties}
-
-
-_INT = {"type": "integer"}
-_COUNTS = {"type": "object", "additionalProperties": _INT}
-EVENT_ANSWER = _object(
-    {
-        "event": {"type": "string"},
-        "phase": {"type": "string"},
-        "players": {
-            "type": "array",
-            "items": _object(
-                {
-                    "name": {"type": "string"},
-                    "food_paid": _COUNTS,
-                    "coins_paid": _INT,
-                    "coins_received": _INT,
-                    "torture": _INT,
-                },
-                ["name", "food_paid", "coins_paid", "coins_received", "torture"],
-            ),
-        },
-    },
-    ["event", "phase", "players"],
-)
-TORTURE_ANSWER = _object(
-    {"player": _object({"name": {"type": "string"}, "goods": _COUNTS}, ["name"]), "dropped": _INT}, ["player"]
-)
-
-
 @dataclass(frozen=True)
 class AnswerEndpoint(Endpoint):
     """An endpoint whose answer is not a scored Result: `response` is its JSON schema for openapi.json."""
@@ -221,6 +232,13 @@ ENDPOINTS = [
         event,
         "Resolve a Harvest, Taxes, Income or Trading Day for every player: payments and torture owed.",
         EVENT_ANSWER,
+    ),
+    AnswerEndpoint(
+        "/orleans/farmers",
+        FarmersRequest,
+        farmers,
+        "One round's Farmers step: the single player furthest along gains 1 coin, the single one behind loses 1.",
+        FARMERS_ANSWER,
     ),
     AnswerEndpoint(
         "/orleans/torture",

@@ -1,16 +1,21 @@
-"""An Orléans table's entries, as the table API takes them and the log keeps them, and the steps that bring a
-version-1 payload (the shape of the HTML form that made it) up to date."""
+"""An Orléans table's entries, as the table API takes them and the log keeps them, and the steps that bring an
+older payload (a version 1 was the shape of the HTML form that made it) up to date."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field
 
 from ..games import orleans as orl
+from ..games import orleans_rounds as rounds
 from ..games import orleans_torture as tort
 from . import Count, Name, StrictModel
-from .orleans import CoinSpace, Event, FoodIn, GoodsIn, Phase
+from .orleans import TRACK_END, CoinSpace, Event, FoodIn, GoodsIn, Phase
+
+EventKind = Literal["pilgrimage", "plague", "harvest", "taxes", "income", "trading_day"]
+Follower = Literal["farmer", "boatman", "craftsman", "trader", "scholar", "knight", "monk"]
+LevelSpace = Annotated[int, Field(ge=0, le=TRACK_END)]
 
 SEATS = range(1, orl.MAX_PLAYERS + 1)
 # Torture items other than goods, in the order a torture choice hands them over (after the goods).
@@ -31,10 +36,11 @@ class HoldingsEntryIn(StrictModel):
     place_tiles: Count = 0
     technology_tiles: Count = 0
 
-    def to_player(self, coin_spaces: tuple[int, ...]) -> orl.Player:
-        """The engine's player, on a track with these coin spaces."""
+    def to_player(self, coin_spaces: tuple[int, ...], level_spaces: tuple[int, ...] = ()) -> orl.Player:
+        """The engine's player, on a track with these coin spaces and levels beginning at these spaces."""
         fields = self.model_dump(exclude={"player", "goods"})
-        return orl.Player(self.player, **fields, goods=self.goods.to_engine(), coin_spaces=coin_spaces)
+        track = {"coin_spaces": coin_spaces, "level_spaces": level_spaces}
+        return orl.Player(self.player, **fields, goods=self.goods.to_engine(), **track)
 
 
 class EventEntryIn(StrictModel):
@@ -78,14 +84,44 @@ def _sorted_once(spaces: list[int]) -> list[int]:
 
 
 class TrackEntryIn(StrictModel):
-    """The development track's coin spaces, corrected mid-game: space numbers from the start (0), each kept once,
-    in order."""
+    """The development track corrected mid-game (version 2): its coin spaces and, when known, the spaces where levels
+    begin. Space numbers count from the start (0), each kept once, in order."""
 
     coin_spaces: Annotated[list[CoinSpace], AfterValidator(_sorted_once)] = Field(min_length=1, max_length=50)
+    level_spaces: Annotated[list[LevelSpace], AfterValidator(_sorted_once)] | None = Field(
+        None,
+        max_length=50,
+        description="where levels 1, 2, 3... begin; an empty list: not known; null or missing: unchanged",
+    )
+
+
+class RoundEntryIn(StrictModel):
+    """A round begins: its event card is revealed and the Farmers step moves coins (version 1). The round's number is
+    its place in the log; the event is resolved at the end of the round by an "event" or "plague" entry."""
+
+    event: EventKind
+    phase: Phase | None = Field(None, description="required with the phased rule set; null with the classic one")
+    farmers: list[Count] = Field(
+        min_length=rounds.MIN_FARMERS_PLAYERS,
+        max_length=orl.MAX_PLAYERS,
+        description="each player's space on the farmers track this round, in seat order",
+    )
+
+
+class PlagueEntryIn(StrictModel):
+    """A Plague resolved (version 1): what each player drew from their bag, in seat order. A follower they recruited
+    is lost for good; null means a starting follower came out and went back (nothing lost)."""
+
+    lost: list[Follower | None] = Field(min_length=1, max_length=orl.MAX_PLAYERS)
 
 
 class EndEntryIn(StrictModel):
     """The game is over: the scores are final."""
+
+
+def track_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 knew only the coin spaces: the level spaces stay as they were."""
+    return {**payload, "level_spaces": None}
 
 
 def holdings_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:

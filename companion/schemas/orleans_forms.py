@@ -24,40 +24,65 @@ from .orleans_entries import (
 )
 
 
-def parse_coin_spaces(value: Any) -> tuple[int, ...]:
-    """ "7, 12, 25" (or a stored list) -> (7, 12, 25), sorted; anything else is a plain-language error."""
+def _space_numbers(value: Any, kind: str, example: str) -> list[int]:
+    """Space numbers typed as text ("7, 12, 25") or stored as a list; anything else is a plain-language error."""
     if isinstance(value, str):
         parts = [p for p in re.split(r"[\s,;]+", value.strip().strip("[]()")) if p]
         if not all(p.isdigit() for p in parts):
-            raise PydanticCustomError("coin_spaces", "write the space numbers with commas between, like 7, 12, 25")
+            raise PydanticCustomError(kind, f"write the space numbers with commas between, like {example}")
         value = [int(p) for p in parts]
     if not isinstance(value, list | tuple) or not all(isinstance(v, int) for v in value):
-        raise PydanticCustomError("coin_spaces", "write the space numbers with commas between, like 7, 12, 25")
-    if not value:
+        raise PydanticCustomError(kind, f"write the space numbers with commas between, like {example}")
+    return list(value)
+
+
+def parse_coin_spaces(value: Any) -> tuple[int, ...]:
+    """ "7, 12, 25" (or a stored list) -> (7, 12, 25), sorted; anything else is a plain-language error."""
+    spaces = _space_numbers(value, "coin_spaces", "7, 12, 25")
+    if not spaces:
         raise PydanticCustomError("coin_spaces", "enter at least one coin space (the default is 7, 12, 25)")
-    if not all(1 <= v <= TRACK_END for v in value):
+    if not all(1 <= v <= TRACK_END for v in spaces):
         raise PydanticCustomError("coin_spaces", f"coin spaces are numbered 1 to {TRACK_END} (0 is the start)")
-    return tuple(sorted(set(value)))
+    return tuple(sorted(set(spaces)))
+
+
+def parse_level_spaces(value: Any) -> tuple[int, ...]:
+    """ "3, 8, 14" (or a stored list) -> (3, 8, 14), sorted; blank means the levels' spaces are not known."""
+    spaces = _space_numbers(value, "level_spaces", "3, 8, 14")
+    if not all(0 <= v <= TRACK_END for v in spaces):
+        raise PydanticCustomError("level_spaces", f"spaces are numbered 0 (the start) to {TRACK_END}")
+    return tuple(sorted(set(spaces)))
 
 
 CoinSpaces = Annotated[tuple[int, ...], BeforeValidator(parse_coin_spaces)]
+LevelSpaces = Annotated[tuple[int, ...], BeforeValidator(parse_level_spaces)]
+
+
+def spaces_text(spaces: Any) -> str:
+    """Space numbers as the track's text field shows them: "7, 12, 25"."""
+    return ", ".join(str(space) for space in spaces or ())
 
 
 class OptionsForm(FormModel):
-    """Chosen when the table starts: the event amounts, and where the development track's coin spaces are."""
+    """Chosen when the table starts: the event amounts, where the development track's coin spaces are, and where its
+    levels begin (when the table knows; tables started before this was asked have none)."""
 
     rules: RuleSet = "phased"
     coin_spaces: CoinSpaces = orl.DEFAULT_COIN_SPACES
+    level_spaces: LevelSpaces = ()
 
 
 class TrackForm(EntryForm):
-    """The coin spaces corrected mid-game (torture steps back never land on or pass one)."""
+    """The development track corrected mid-game: its coin spaces (torture steps back never land on or pass one) and
+    the spaces where levels begin (blank: not known)."""
 
     coin_spaces: CoinSpaces
+    level_spaces: LevelSpaces = ()
 
     @classmethod
     def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
-        return {"coin_spaces": ", ".join(str(space) for space in payload["coin_spaces"])}
+        levels = payload.get("level_spaces")
+        return {"coin_spaces": spaces_text(payload["coin_spaces"]), "level_spaces": spaces_text(levels)}
 
 
 HOLDINGS = (

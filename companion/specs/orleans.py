@@ -1,20 +1,18 @@
-"""Orléans: event payments, torture when a player cannot pay, end scoring."""
+"""Orléans: the 18 rounds with their Farmers step and event, torture when a player cannot pay, end scoring."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..games import Game, orleans, orleans_torture
+from ..games import Game, orleans, orleans_rounds, orleans_torture
 from ..gamespec import GameSpec, Pad
 from ..schemas.orleans import ENDPOINTS
 from ..tables.orleans import KIND
 
-# One event card a round; the engine scores events one at a time and has no round count.
-ROUNDS = 18
 TORTURE_ITEMS = {
     "trading_station": "a trading station",
     "follower": "a follower drawn from the bag (not a starting one)",
-    "development": "a development step back (not onto or past coins)",
+    "development": "a development step back (not from, onto or past coins)",
     "goods": "a goods tile",
     "place_tile": "a place tile",
     "technology_tile": "a technology tile",
@@ -31,7 +29,7 @@ def pad_facts() -> dict[str, Any]:
             "Development level",
             "(Stations + citizens) × level",
         ],
-        "rounds": ROUNDS,
+        "rounds": orleans_rounds.ROUNDS,
         "amounts": orleans.PHASED_AMOUNTS,
         "food_cost": orleans.FOOD_COST,
         "torture": [TORTURE_ITEMS.get(item, item.replace("_", " ")) for item in orleans_torture.ITEMS],
@@ -39,7 +37,7 @@ def pad_facts() -> dict[str, Any]:
 
 
 SPEC = GameSpec(
-    Game("orleans", "Orléans", 2, 4, "Event payments, torture when you cannot pay, end scoring."),
+    Game("orleans", "Orléans", 2, 4, "Round by round: farmers' coins, event payments, torture, end scoring."),
     engine=orleans,
     table=KIND,
     endpoints=tuple(ENDPOINTS),

@@ -1,10 +1,12 @@
 """An Orléans table: each player's holdings, kept up to date by the events; torture for whoever falls short; the
 end scoring from the same holdings.
 
-Entries: "holdings" (one player's holdings set or corrected), "event" (resolved for everyone from the holdings so
-far), "torture" (the items one player gives up for the debt the last event left them), "track" (the coin spaces
-corrected) and "end". Problems are located in the entry's canonical payload ("goods.wool", "food[1].wine",
-"give_up.development"); those about the table rather than the entry are located at "form" or "owing-<name>".
+Entries: "holdings" (one player's holdings set or corrected), "round" (a round begins: its event and the Farmers
+step, see `orleans_rounds`), "event" (resolved for everyone from the holdings so far), "plague" (the followers a
+Plague took), "torture" (the items one player gives up for the debt the last event left them), "track" (the coin
+and level spaces corrected) and "end". Problems are located in the entry's canonical payload ("goods.wool",
+"food[1].wine", "give_up.development"); those about the table rather than the entry are located at "form" or
+"owing-<name>".
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from ..entries import EntryKind
 from ..games import orleans as orl
+from ..games import orleans_holdings as hold
 from ..games import orleans_torture as tort
 from ..games.base import Problem, Result, RuleError, raise_if
 from ..log import Standing
@@ -23,14 +26,27 @@ from ..schemas.orleans_entries import (
     EndEntryIn,
     EventEntryIn,
     HoldingsEntryIn,
+    PlagueEntryIn,
+    RoundEntryIn,
     TortureEntryIn,
     TrackEntryIn,
     event_v1_to_v2,
     holdings_v1_to_v2,
     torture_v1_to_v2,
+    track_v1_to_v2,
 )
 from ..schemas.orleans_forms import EndForm, EventForm, HoldingsForm, OptionsForm, TortureForm, TrackForm
+from ..schemas.orleans_round_forms import PlagueForm, RoundForm
 from . import TableKind
+from .orleans_rounds import (
+    close_round,
+    owing_problems,
+    plague,
+    refuse_if_finished,
+    round_event_problems,
+    start_round,
+    unresolved_problems,
+)
 from .orleans_state import Table, new_table
 from .orleans_text import describe
 
@@ -39,11 +55,6 @@ def _seat(table: Table, name: str) -> int:
     if name not in table.names:
         raise RuleError(f"{name} is not at this table", "player")
     return table.names.index(name)
-
-
-def _open(table: Table) -> None:
-    if table.finished:
-        raise RuleError("The game has ended: undo the end of the game to enter more.", "form")
 
 
 def _unique(problems: Iterable[Problem]) -> RuleError:
@@ -63,26 +74,16 @@ def _remap(exc: RuleError, where: Mapping[str, str]) -> RuleError:
     return _unique(problems)
 
 
-def _items(n: int) -> str:
-    return f"{n} item" if n == 1 else f"{n} items"
-
-
-def _owing_problems(table: Table) -> list[Problem]:
-    return [
-        Problem(f"owing-{n}", f"{n} still owes {_items(table.debts[n])} (torture): settle it first.")
-        for n in table.owing()
-    ]
-
-
 def set_holdings(table: Table, entry: HoldingsEntryIn) -> Table:
     """One player's holdings replaced as a whole (no coins while torture is owed; the goods supply holds)."""
-    _open(table)
+    refuse_if_finished(table)
     seat = _seat(table, entry.player)
-    player = entry.to_player(table.coin_spaces)
+    player = entry.to_player(table.coin_spaces, table.level_spaces)
     holdings = {**table.holdings, entry.player: player}
-    problems = []
+    problems = [Problem(p.loc.removeprefix("player."), p.msg) for p in hold.level_problems(player, "player")]
     if (owed := table.debts.get(entry.player, 0)) and player.coins:
-        msg = f"{entry.player} still owes {_items(owed)} (torture) and has paid every coin: coins stay 0 until then"
+        items = f"{owed} item" if owed == 1 else f"{owed} items"
+        msg = f"{entry.player} still owes {items} (torture) and has paid every coin: coins stay 0 until then"
         problems.append(Problem("coins", msg))
     for p in orl.supply_problems([holdings[n] for n in table.names]):
         here = re.fullmatch(rf"players\[{seat}\]\.(goods\.\w+)", p.loc)
@@ -102,15 +103,18 @@ def _food_problems(table: Table, entry: EventEntryIn) -> list[Problem]:
 
 def resolve(table: Table, entry: EventEntryIn) -> Table:
     """An event resolved for everyone once every holding is in and no torture is owed; it leaves new debts."""
-    _open(table)
+    refuse_if_finished(table)
     problems = []
     if missing := table.missing():
         problems.append(Problem("form", f"Enter the holdings of {', '.join(missing)} first (even if all are 0)."))
-    problems += _owing_problems(table)
-    if table.rules == "phased" and entry.phase is None:
+    problems += owing_problems(table)
+    if table.rounds:
+        problems += round_event_problems(table, entry)
+    elif table.rules == "phased" and entry.phase is None:
         problems.append(Problem("phase", "choose the phase: A, B or C"))
     raise_if(problems + _food_problems(table, entry))
-    phase = entry.phase or table.last_phase
+    open_round = table.open_round()
+    phase = entry.phase or (open_round.phase if open_round else None) or table.last_phase
     chosen = zip(table.names, entry.food, strict=False)
     food = {name: choice.model_dump() for name, choice in chosen if choice is not None}
     where = {f"players[{i}].food": f"food[{i}]" for i in range(len(table.names))}
@@ -119,7 +123,7 @@ def resolve(table: Table, entry: EventEntryIn) -> Table:
         result = orl.resolve_event(entry.event, phase, table.players(), table.rules, food)
     except RuleError as exc:
         raise _remap(exc, where) from exc
-    return replace(
+    table = replace(
         table,
         holdings={r.name: r.player for r in result.players},
         debts={r.name: r.torture for r in result.players if r.torture},
@@ -127,11 +131,12 @@ def resolve(table: Table, entry: EventEntryIn) -> Table:
         last_phase=phase,
         events=table.events + 1,
     )
+    return close_round(table) if open_round else replace(table, free_events=(*table.free_events, entry.event))
 
 
 def torture(table: Table, entry: TortureEntryIn) -> Table:
     """The items one player gives up, checked against what they owe and hold; their debt is settled."""
-    _open(table)
+    refuse_if_finished(table)
     _seat(table, entry.player)
     owed = table.debts.get(entry.player, 0)
     if not owed:
@@ -146,18 +151,31 @@ def torture(table: Table, entry: TortureEntryIn) -> Table:
     return replace(table, holdings={**table.holdings, entry.player: after}, debts=debts)
 
 
+def _above_its_level(player: orl.Player) -> str:
+    level = hold.level_at(player.development_position, player.level_spaces)
+    where = f"{player.name} on space {player.development_position} would be in level {level}"
+    return f"{where} (highest reached: {player.development_level})"
+
+
 def set_track(table: Table, entry: TrackEntryIn) -> Table:
-    """New coin spaces for everyone's development track."""
-    _open(table)
-    spaces = tuple(entry.coin_spaces)
-    holdings = {n: replace(p, coin_spaces=spaces) for n, p in table.holdings.items()}
-    return replace(table, coin_spaces=spaces, holdings=holdings)
+    """New coin spaces (and level spaces, when given) for everyone's development track; a marker the new levels would
+    put above the highest level entered for its player is refused."""
+    refuse_if_finished(table)
+    track = {"coin_spaces": tuple(entry.coin_spaces)}
+    if entry.level_spaces is not None:
+        track["level_spaces"] = tuple(entry.level_spaces)
+    holdings = {n: replace(p, **track) for n, p in table.holdings.items()}
+    above = [_above_its_level(p) for n, p in holdings.items() if n in table.entered and hold.level_problems(p, n)]
+    if above:
+        msg = "; ".join(above) + ": check these spaces, or correct the holdings first"
+        raise RuleError(msg, "level_spaces")
+    return replace(table, holdings=holdings, **track)
 
 
 def end(table: Table, entry: EndEntryIn) -> Table:
     """The end of the game, once every holding is in and no torture is owed."""
-    _open(table)
-    problems = _owing_problems(table)
+    refuse_if_finished(table)
+    problems = owing_problems(table) + unresolved_problems(table)
     if missing := table.missing():
         problems.append(Problem("form", f"Enter the holdings of {', '.join(missing)} first."))
     raise_if(problems)
@@ -186,17 +204,35 @@ ENTRIES = {
         version=2,
         upgrades={1: torture_v1_to_v2},
     ),
-    "track": EntryKind("track", TrackEntryIn, "The development track's coin spaces, corrected."),
+    "track": EntryKind(
+        "track",
+        TrackEntryIn,
+        "The development track's coin spaces and level spaces, corrected.",
+        version=2,
+        upgrades={1: track_v1_to_v2},
+    ),
+    "round": EntryKind("round", RoundEntryIn, "A round begins: its event is revealed and the Farmers step pays."),
+    "plague": EntryKind("plague", PlagueEntryIn, "A Plague resolved: the follower each player's draw took."),
     "end": EntryKind("end", EndEntryIn, "The game is over: the scores are final."),
 }
 FORMS: dict[str, Any] = {
     "holdings": HoldingsForm,
+    "round": RoundForm,
     "event": EventForm,
+    "plague": PlagueForm,
     "torture": TortureForm,
     "track": TrackForm,
     "end": EndForm,
 }
-APPLY: dict[str, Any] = {"holdings": set_holdings, "event": resolve, "torture": torture, "track": set_track, "end": end}
+APPLY: dict[str, Any] = {
+    "holdings": set_holdings,
+    "round": start_round,
+    "event": resolve,
+    "plague": plague,
+    "torture": torture,
+    "track": set_track,
+    "end": end,
+}
 
 
 def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> Table:

@@ -1,30 +1,85 @@
-"""What an Orléans table's replay keeps: each player's holdings, torture still owed after the last event, and
-what the page offers from them (the items a player may give up, the event amounts)."""
+"""What an Orléans table's replay keeps: each player's holdings, torture still owed after the last event, the
+rounds played, and what the page offers from them (the items a player may give up, the event amounts, the next
+round's phase and cards left)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..games import orleans as orl
+from ..games import orleans_holdings as hold
+from ..games import orleans_rounds as rnd
 from ..games import orleans_torture as tort
 from ..schemas.orleans_forms import HOLDINGS, TORTURE_FIELDS, OptionsForm
 
 
 @dataclass(frozen=True)
+class Round:
+    """One round of the tracker: its event and phase, where everyone stood on the farmers track and what the Farmers
+    step did, whether its event is resolved, and (for a Plague) what each seat lost (None: nothing)."""
+
+    number: int
+    event: str
+    phase: str | None
+    farmers: tuple[int, ...]
+    outcomes: tuple[rnd.FarmerOutcome, ...]
+    resolved: bool = False
+    lost: tuple[str | None, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return rnd.EVENT_NAMES[self.event]
+
+
+@dataclass(frozen=True)
 class Table:
-    """The replayed table: holdings by name, torture still owed (items) after the last event, and its result."""
+    """The replayed table: holdings by name, torture still owed (items) after the last event, the rounds played
+    (events resolved before the table played round by round are `free_events`), and its result."""
 
     names: tuple[str, ...]
     rules: str
     coin_spaces: tuple[int, ...]
     holdings: Mapping[str, orl.Player]
+    level_spaces: tuple[int, ...] = ()
     entered: frozenset[str] = frozenset()
     debts: Mapping[str, int] = field(default_factory=dict)
     last_event: orl.EventResult | None = None
     last_phase: str = "A"
     events: int = 0
     finished: bool = False
+    rounds: tuple[Round, ...] = ()
+    free_events: tuple[str, ...] = ()
+
+    def revealed(self) -> tuple[str, ...]:
+        """Every event card turned up so far, in order."""
+        return self.free_events + tuple(r.event for r in self.rounds)
+
+    def open_round(self) -> Round | None:
+        """The round whose event still waits to be resolved, if any."""
+        last = self.rounds[-1] if self.rounds else None
+        return last if last is not None and not last.resolved else None
+
+    def next_round(self) -> int | None:
+        """The number of the round to begin now; None while a round is open or once all 18 are played."""
+        played = len(self.revealed())
+        return None if self.open_round() or played >= rnd.ROUNDS else played + 1
+
+    def proposed_phase(self) -> str:
+        """The phase the app proposes for the next round (rounds 1-6: A, 7-12: B, 13-18: C)."""
+        return rnd.proposed_phase(self.next_round() or len(self.revealed()))
+
+    def farmers_now(self) -> tuple[int, ...]:
+        """Where everyone stood on the farmers track last round (0 before the first), to carry over."""
+        return self.rounds[-1].farmers if self.rounds else tuple(0 for _ in self.names)
+
+    def cards_left(self) -> dict[str, int]:
+        """Event cards of each kind still in the deck."""
+        return rnd.cards_left(self.revealed())
+
+    def level_now(self, name: str) -> int:
+        """The level this player's development marker stands in now (what Income pays on)."""
+        return hold.current_level(self.holdings[name])
 
     @property
     def guessed_track(self) -> bool:
@@ -70,6 +125,15 @@ class Table:
         p = self.holdings[name]
         return {f: p.goods.count(f) if f in orl.GOODS else int(getattr(p, f)) for f in HOLDINGS}
 
+    def amount(self, event: str, phase: str) -> str:
+        """The event's amount in one phase: "2 food", "1 coin per 2 goods", "1 coin per level"."""
+        n = orl.event_amount(event, phase, self.rules)
+        if event == "harvest":
+            return f"{n} food"
+        if event == "taxes":
+            return "1 coin per good" if n == 1 else f"1 coin per {n} goods"
+        return hold.count_of(n, "coin") + (" per level" if event == "income" else " per trading station")
+
     def caption(self, event: str) -> str:
         """The event's amounts under its button: "1 · 2 · 3 food" by phase, or the classic single amount."""
         if self.rules == "classic":
@@ -111,10 +175,15 @@ def _note(field_name: str, most: int, player: orl.Player) -> str:
     if field_name != "development":
         return f"{most} held"
     position = player.development_position
-    return f"space {position} → {position - most} at most"
+    note = f"space {position} → {position - most} at most"
+    lowest = hold.current_level(replace(player, development_position=position - most))
+    if lowest < hold.current_level(player):
+        note += f" (down to level {lowest} for Income)"
+    return note
 
 
 def new_table(names: Sequence[str], options: OptionsForm) -> Table:
     """A table before any entry: everyone holds nothing yet, on the chosen track."""
-    holdings = {n: orl.Player(n, coin_spaces=options.coin_spaces) for n in names}
-    return Table(tuple(names), options.rules, options.coin_spaces, holdings)
+    track = {"coin_spaces": options.coin_spaces, "level_spaces": options.level_spaces}
+    holdings = {n: orl.Player(n, **track) for n in names}
+    return Table(tuple(names), options.rules, options.coin_spaces, holdings, options.level_spaces)

@@ -5,9 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import orleans as orl
-from ..schemas.orleans_entries import COUNTED_ITEMS, EventEntryIn, HoldingsEntryIn, TortureEntryIn, TrackEntryIn
+from ..games.orleans_rounds import EVENT_NAMES
+from ..schemas.orleans_entries import (
+    COUNTED_ITEMS,
+    EventEntryIn,
+    HoldingsEntryIn,
+    PlagueEntryIn,
+    RoundEntryIn,
+    TortureEntryIn,
+    TrackEntryIn,
+)
 
-EVENT_NAMES = {"harvest": "Harvest", "taxes": "Taxes", "income": "Income", "trading_day": "Trading Day"}
 NOUNS = {
     "development": ("development step back", "development steps back"),
     "follower": ("follower from the bag", "followers from the bag"),
@@ -50,6 +58,24 @@ def _event_text(entry: EventEntryIn) -> str:
     return text + (" (with a choice of food)" if any(choice is not None for choice in entry.food) else "")
 
 
+def _round_text(entry: RoundEntryIn) -> str:
+    text = f"A round began: {EVENT_NAMES[entry.event]}" + (f", phase {entry.phase}" if entry.phase else "")
+    return text + "; farmers track " + " · ".join(str(n) for n in entry.farmers)
+
+
+def _plague_text(entry: PlagueEntryIn) -> str:
+    lost = [f"seat {seat} lost a {kind}" for seat, kind in enumerate(entry.lost, start=1) if kind]
+    return "Plague: " + (", ".join(lost) if lost else "nobody lost a follower")
+
+
+def _track_text(entry: TrackEntryIn) -> str:
+    text = f"Coin spaces on the development track: {', '.join(str(s) for s in entry.coin_spaces)}"
+    if entry.level_spaces is None:
+        return text
+    levels = ", ".join(str(s) for s in entry.level_spaces) or "not known"
+    return f"{text}; levels begin at {levels}"
+
+
 def describe(kind: str, payload: dict[str, Any]) -> str:
     """One entry (a canonical payload) in a sentence."""
     if kind == "holdings":
@@ -60,6 +86,9 @@ def describe(kind: str, payload: dict[str, Any]) -> str:
     if kind == "torture":
         return _torture_text(TortureEntryIn.model_validate(payload))
     if kind == "track":
-        spaces = TrackEntryIn.model_validate(payload).coin_spaces
-        return f"Coin spaces on the development track: {', '.join(str(s) for s in spaces)}"
+        return _track_text(TrackEntryIn.model_validate(payload))
+    if kind == "round":
+        return _round_text(RoundEntryIn.model_validate(payload))
+    if kind == "plague":
+        return _plague_text(PlagueEntryIn.model_validate(payload))
     return "The game ended: final scores"

@@ -113,6 +113,13 @@ EXAMPLES: dict[str, dict[str, Any]] = {
             }
         ],
     },
+    "/api/v1/orleans/farmers": {
+        "players": [
+            {"name": "Jo", "farmers": 4, "coins": 3},
+            {"name": "Kim", "farmers": 2, "coins": 0},
+            {"name": "Lou", "farmers": 2, "coins": 5},
+        ]
+    },
     "/api/v1/orleans/torture": {
         "owed": 3,
         "player": {

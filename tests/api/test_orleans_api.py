@@ -1,4 +1,5 @@
-"""The Orléans calculators: event, torture and score, with the API's examples and every 422 located."""
+"""The Orléans calculators: event, torture and score, with the API's examples and every 422 located (the Farmers
+step's calculator is in test_orleans_farmers_api)."""
 
 import copy
 
@@ -7,6 +8,7 @@ import pytest
 EVENT = "/api/v1/orleans/event"
 TORTURE = "/api/v1/orleans/torture"
 SCORE = "/api/v1/orleans/score"
+FARMERS = "/api/v1/orleans/farmers"
 
 
 def goods(**counts):
@@ -224,15 +226,29 @@ def test_two_blocked_steps_back_are_both_reported(client):
     assert locs(client.post(TORTURE, json=body)) == ["give_up[0]", "give_up[1]"]
 
 
-@pytest.mark.parametrize("url", [EVENT, TORTURE, SCORE])
+def test_a_marker_on_a_coin_space_cannot_step_back_and_the_422_says_why(client):
+    body = torture_body(owed=1, player={"development_position": 12}, give_up=[{"item": "development"}])
+    response = client.post(TORTURE, json=body)
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == [
+        {"loc": "give_up[0]", "msg": "Jo's development marker stands on a coin space (space 12): it cannot step back"}
+    ]
+    # Off the coin spaces, a marker may step back (here from 11 to 10).
+    moved = torture_body(owed=1, player={"development_position": 11}, give_up=[{"item": "development"}])
+    assert client.post(TORTURE, json=moved).get_json()["player"]["development_position"] == 10
+
+
+@pytest.mark.parametrize("url", [EVENT, TORTURE, SCORE, FARMERS])
 def test_a_body_that_is_not_an_object_is_400(client, url):
     response = client.post(url, data=b"[1]", content_type="application/json")
     assert response.status_code == 400
 
 
-def test_openapi_lists_the_three_orleans_endpoints_with_their_answers(client):
+def test_openapi_lists_the_four_orleans_endpoints_with_their_answers(client):
     paths = client.get("/api/v1/openapi.json").get_json()["paths"]
-    for name in ("event", "torture", "score"):
+    for name in ("event", "farmers", "torture", "score"):
         assert "422" in paths[f"/api/v1/orleans/{name}"]["post"]["responses"]
     event = paths["/api/v1/orleans/event"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
     assert "torture" in event["properties"]["players"]["items"]["required"]
+    farmers = paths["/api/v1/orleans/farmers"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert "coins_change" in farmers["properties"]["players"]["items"]["required"]

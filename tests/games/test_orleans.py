@@ -32,6 +32,8 @@ ALLOWED_REFS = {
     "orleans/development",
     "orleans/spare-citizen",
     "orleans/winner",
+    "orleans/farmers",
+    "orleans/plague",
 }
 
 

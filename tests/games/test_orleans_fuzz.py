@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from companion.games import orleans
 from companion.games.base import Result, RuleError
 from companion.games.orleans import EVENTS, FOOD, GOOD_POINTS, GOODS, PHASES, RULE_SETS, Goods, Player
+from companion.games.orleans_holdings import current_level
 from companion.games.orleans_torture import (
     ITEMS,
     GiveUp,
@@ -26,7 +27,7 @@ from companion.games.orleans_torture import (
 
 from .fuzz import ODD_INT, ODD_TEXT, answer, locs, refused, well_formed
 
-COUNTS = [f.name for f in fields(Player) if f.name not in ("name", "goods", "coin_spaces")]
+COUNTS = [f.name for f in fields(Player) if f.name not in ("name", "goods", "coin_spaces", "level_spaces")]
 count = st.one_of(st.integers(0, 6), ODD_INT)
 goods = st.builds(Goods, *[count] * len(GOODS))
 legal_goods = st.builds(Goods, *[st.integers(0, 3)] * len(GOODS))
@@ -34,7 +35,8 @@ legal_goods = st.builds(Goods, *[st.integers(0, 3)] * len(GOODS))
 
 def holdings(amount: st.SearchStrategy[int], goods_: st.SearchStrategy[Goods]) -> st.SearchStrategy[dict]:
     spaces = st.lists(st.integers(0, 30), max_size=4).map(lambda s: tuple(sorted(s)))
-    return st.fixed_dictionaries({name: amount for name in COUNTS} | {"goods": goods_, "coin_spaces": spaces})
+    track = {"coin_spaces": spaces, "level_spaces": spaces}
+    return st.fixed_dictionaries({name: amount for name in COUNTS} | {"goods": goods_} | track)
 
 
 def table(amount: st.SearchStrategy[int], goods_: st.SearchStrategy[Goods], most: int) -> st.SearchStrategy:
@@ -91,6 +93,9 @@ def test_any_event_resolves_with_payments_that_add_up_or_is_refused(
         assert after.coins == before.coins - r.coins_paid + r.coins_received >= 0
         assert all(after.goods.count(k) >= 0 for k in GOODS)
         assert sum(r.food_paid.values()) == before.goods.food() - after.goods.food()
+        if event == "income":  # on the level the marker stands in now, never above the highest reached
+            assert r.coins_received == current_level(before) * result.amount
+            assert current_level(before) <= before.development_level
 
 
 give_up = st.lists(
@@ -138,6 +143,7 @@ SCORE_BREAKS: dict[str, tuple[Callable[[list[Player]], list[Player]], str]] = {
     "more wine than the supply": (lambda t: _first(t, goods=Goods(wine=19)), "players[0].goods.wine"),
     **{f"negative {name}": (_negative(name), f"players[0].{name}") for name in COUNTS},
     "negative goods": (lambda t: _first(t, goods=Goods(wool=-1)), "players[0].goods.wool"),
+    "a level space before the start": (lambda t: _first(t, level_spaces=(-1, 4)), "players[0].level_spaces"),
 }
 
 

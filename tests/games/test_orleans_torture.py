@@ -88,7 +88,8 @@ def test_coin_space_limit() -> None:
     assert can_step_back(10, (7, 12))
     assert not can_step_back(8, (7, 12))  # 7 is a coin space: onto it
     assert not can_step_back(13, (7, 12))  # 12 is a coin space: onto it
-    assert can_step_back(12, (7, 12))  # leaving the coin space it stands on
+    assert not can_step_back(12, (7, 12))  # a marker standing on a coin space never steps back
+    assert can_step_back(11, (7, 12))
     assert not can_step_back(0, ())  # the start of the track
     assert can_step_back(1, ())
 
@@ -101,6 +102,27 @@ def test_development_right_after_a_coin_space_is_not_an_item() -> None:
         apply_torture(player, 1, [GiveUp("development")])
     # the player still holds a station, so one item is due; the step back is the illegal one
     assert locs(err) == ["give_up[0]"]
+
+
+def test_a_marker_standing_on_a_coin_space_cannot_step_back_at_all() -> None:
+    player = Player("Jo", development_position=12, coin_spaces=(7, 12, 25), trading_stations=1)
+    assert development_steps(player) == 0
+    assert GiveUp("development") not in legal_items(player, 1)
+    assert items_held(player) == 1  # only the station
+    with pytest.raises(RuleError) as err:
+        apply_torture(player, 1, [GiveUp("development")])
+    assert locs(err) == ["give_up[0]"]
+    assert err.value.problems[0].msg == "Jo's development marker stands on a coin space (space 12): it cannot step back"
+
+
+def test_a_marker_off_the_coin_spaces_steps_back_to_just_past_the_nearest_one_behind() -> None:
+    player = Player("Jo", development_position=11, coin_spaces=(7, 12, 25))
+    assert development_steps(player) == 3  # 11 → 8, the space just past coin space 7
+    after = apply_torture(player, 3, [GiveUp("development")] * 3)
+    assert after.development_position == 8
+    with pytest.raises(RuleError) as err:
+        apply_torture(player, 4, [GiveUp("development")] * 4)
+    assert locs(err) == ["give_up", "give_up[3]"]  # 4 items when only 3 are held; and the fourth step onto 7
 
 
 def test_development_step_from_the_start_is_refused() -> None:

@@ -97,7 +97,6 @@ FORMS = [
     (EventForm, {"event": "harvest", "phase": "B", "food_2_wine": "1", "food_1_grain": "", "food_3_cheese": "0"}),
     (EventForm, {"event": "income", "phase": "", "food_1_wine": "2"}),
     (TortureForm, {"player": "Jo", "goods_wool": "1", "development": "1"}),
-    (TrackForm, {"coin_spaces": "25; 7, 12"}),
 ]
 
 
@@ -115,3 +114,11 @@ def test_the_event_form_s_food_and_phase():
     assert made.to_payload() == {"event": "harvest", "phase": None, "food": [None, None, NO_FOOD]}  # 0 is a choice
     other = EventForm.model_validate({"event": "taxes", "phase": "A", "food_1_wine": "2"})
     assert other.to_payload() == {"event": "taxes", "phase": "A", "food": []}  # food only goes with a Harvest
+
+
+@pytest.mark.parametrize(("typed", "levels"), [("", []), ("13, 4; 9 4", [4, 9, 13])])
+def test_the_track_form_sets_the_level_spaces_it_shows_and_reads_them_back(typed, levels):
+    made = TrackForm.model_validate({"coin_spaces": "25; 7, 12", "level_spaces": typed})
+    payload = ENTRIES["track"].canonical(made.to_payload())
+    assert payload == {"coin_spaces": [7, 12, 25], "level_spaces": levels}  # blank: not known, rather than unchanged
+    assert ENTRIES["track"].canonical(TrackForm.model_validate(TrackForm.values_of(payload)).to_payload()) == payload

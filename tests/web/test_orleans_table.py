@@ -185,23 +185,6 @@ def test_a_food_choice_returns_that_food(client):
     assert "Jo holds 0 wine, not 1" in refused.get_data(as_text=True)
 
 
-def test_the_phase_is_asked_unless_the_rules_are_classic(client):
-    table = start(client, "Jo", "Ana")
-    holdings(client, table, "Jo", **JO)
-    holdings(client, table, "Ana", **ANA)
-    refused = post(client, table, "event", event="income")
-    assert refused.status_code == 422
-    assert "choose the phase" in refused.get_data(as_text=True)
-    classic = start(client, "Jo", "Ana", rules="classic")
-    holdings(client, classic, "Jo", **JO)
-    holdings(client, classic, "Ana", **ANA)
-    html = client.get(classic).get_data(as_text=True)
-    assert 'name="phase"' not in html
-    assert "1 coin per 3 goods" in html
-    assert post(client, classic, "event", event="income").status_code == 303
-    assert held(client.get(classic).get_data(as_text=True), "Jo", "coins") == 3 + 2  # level 2 × 1 coin
-
-
 def test_the_coin_spaces_decide_how_far_back_a_marker_may_go(client):
     table = start(client, "Jo", "Ana", coin_spaces="9, 20")
     holdings(client, table, "Jo", **JO)
@@ -285,16 +268,6 @@ def test_a_torture_item_refused_shows_its_message_beside_that_item(client, short
     item = re.search(r'<li class="item">(?:(?!</li>).)*name="development".*?</li>', html, re.S).group(0)
     assert "would go onto or past a coin space" in item
     assert "give up exactly 2 items" not in item  # the count concerns the whole choice: said above the items
-
-
-def test_a_food_choice_refused_shows_its_message_in_that_player_s_food(client):
-    table = start(client, "Jo", "Ana")
-    holdings(client, table, "Jo", coins=5, grain=2)
-    holdings(client, table, "Ana", coins=5, grain=2)
-    refused = post(client, table, "event", event="harvest", phase="A", food_2_wine=1)
-    assert refused.status_code == 422
-    seat = re.search(r'<legend class="name">Ana</legend>.*?</fieldset>', refused.get_data(as_text=True), re.S)
-    assert "Ana holds 0 wine, not 1" in seat.group(0)
 
 
 V1_HOLDINGS = {**dict.fromkeys(("grain", "wine", "brocade", "citizens", "technology_tiles"), 0), **JO, "player": "Jo"}

@@ -1,0 +1,160 @@
+"""Orléans holdings: what a player holds (coins, goods, stations, citizens, tiles, followers) and where their
+development marker stands, with the checks every calculator shares.
+
+How the development track is read: `development_position` is the space the marker stands on; `development_level`
+is the highest level number the marker has reached, which is what end scoring multiplies. `level_spaces`, when a
+table knows them, are the spaces where levels 1, 2, 3... begin: the level the marker stands in now (what Income
+pays on) follows from the position. Without them the marker is taken to stand in the highest level reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
+
+from companion.games.base import Problem, raise_if
+
+GOODS: tuple[str, ...] = ("grain", "cheese", "wine", "wool", "brocade")
+FOOD: tuple[str, ...] = ("grain", "cheese", "wine")  # cheapest in points first: the suggested order to return
+GOOD_POINTS: Mapping[str, int] = {"grain": 1, "cheese": 2, "wine": 3, "wool": 4, "brocade": 5}
+GOODS_SUPPLY: Mapping[str, int] = {"grain": 24, "cheese": 21, "wine": 18, "wool": 15, "brocade": 12}
+
+# The seed does not give the board's layout of coin spaces on the development track; this default (the API's
+# example) is only a starting point, and each table can enter its own list.
+DEFAULT_COIN_SPACES: tuple[int, ...] = (7, 12, 25)
+# A calculator may be run for a single player (to check one person's payment or total); the base box seats four.
+MAX_PLAYERS = 4
+
+
+def count_of(n: int, noun: str) -> str:
+    """A number with its noun: "1 coin", "3 coins"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def names_text(names: Sequence[str]) -> str:
+    """Names in a phrase: Jo; Jo and Kim; Jo, Kim and Lou."""
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+@dataclass(frozen=True)
+class Goods:
+    """Goods tiles held, by kind."""
+
+    grain: int = 0
+    cheese: int = 0
+    wine: int = 0
+    wool: int = 0
+    brocade: int = 0
+
+    @classmethod
+    def from_mapping(cls, counts: Mapping[str, int], loc: str = "goods") -> Goods:
+        """Build from {"grain": 3, ...}; missing kinds count 0, an unknown kind is a RuleError."""
+        unknown = [Problem(f"{loc}.{k}", f"'{k}' is not a good ({', '.join(GOODS)})") for k in counts if k not in GOODS]
+        raise_if(unknown)
+        return cls(**dict(counts))
+
+    def count(self, kind: str) -> int:
+        """How many of one kind are held."""
+        return int(getattr(self, kind))
+
+    def total(self) -> int:
+        """All goods tiles held."""
+        return sum(self.count(k) for k in GOODS)
+
+    def food(self) -> int:
+        """Food tiles held (grain, cheese, wine)."""
+        return sum(self.count(k) for k in FOOD)
+
+    def minus(self, kind: str, n: int = 1) -> Goods:
+        """A copy with n fewer of one kind."""
+        return replace(self, **{kind: self.count(kind) - n})
+
+    def as_dict(self) -> dict[str, int]:
+        """{"grain": n, ...} with every kind."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player's holdings; each endpoint uses the fields it needs (the others keep their defaults)."""
+
+    name: str
+    coins: int = 0
+    goods: Goods = Goods()
+    trading_stations: int = 0
+    citizens: int = 0
+    development_level: int = 0
+    development_position: int = 0
+    followers_in_bag: int = 0  # non-starting followers only: the 4 starting ones are never given up
+    place_tiles: int = 0
+    technology_tiles: int = 0
+    coin_spaces: tuple[int, ...] = DEFAULT_COIN_SPACES
+    level_spaces: tuple[int, ...] = ()
+
+
+def level_at(position: int, level_spaces: Sequence[int]) -> int:
+    """The level a space lies in, given the spaces where levels 1, 2, 3... begin."""
+    return sum(1 for start in level_spaces if start <= position)
+
+
+def current_level(player: Player) -> int:
+    """The level the development marker stands in now (what Income pays on).
+
+    Without the track's level spaces the app cannot see a marker drop below a level, so it reads the highest
+    level reached."""
+    if not player.level_spaces:
+        return player.development_level
+    return min(player.development_level, level_at(player.development_position, player.level_spaces))
+
+
+def level_problems(player: Player, loc: str) -> list[Problem]:
+    """A highest level reached below the level of the space the marker stands on is impossible."""
+    if not player.level_spaces:
+        return []
+    here = level_at(player.development_position, player.level_spaces)
+    if here <= player.development_level:
+        return []
+    msg = (
+        f"space {player.development_position} lies in level {here} (levels begin at "
+        f"{', '.join(map(str, player.level_spaces))}): the highest level reached is at least {here}"
+    )
+    return [Problem(f"{loc}.development_level", msg)]
+
+
+def supply_problems(players: Sequence[Player]) -> list[Problem]:
+    """Problems where the players together hold more of a good than the game has."""
+    problems = []
+    for kind in GOODS:
+        limit = GOODS_SUPPLY[kind]
+        alone = [(i, p) for i, p in enumerate(players) if p.goods.count(kind) > limit]
+        problems += [
+            Problem(f"players[{i}].goods.{kind}", f"only {limit} {kind} exist; {p.name} has {p.goods.count(kind)}")
+            for i, p in alone
+        ]
+        held = sum(p.goods.count(kind) for p in players)
+        if held > limit and not alone:
+            problems.append(Problem("players", f"only {limit} {kind} exist; the players hold {held} together"))
+    return problems
+
+
+_HELD = (
+    "coins",
+    "trading_stations",
+    "citizens",
+    "development_level",
+    "development_position",
+    "followers_in_bag",
+    "place_tiles",
+    "technology_tiles",
+)
+
+
+def holding_problems(player: Player, loc: str) -> list[Problem]:
+    """Nobody holds fewer than 0 of anything: coins, goods, stations, citizens, tiles, followers, track spaces."""
+    problems = [Problem(f"{loc}.{name}", "must be 0 or more") for name in _HELD if getattr(player, name) < 0]
+    problems += [Problem(f"{loc}.goods.{kind}", "must be 0 or more") for kind in GOODS if player.goods.count(kind) < 0]
+    if any(space < 0 for space in player.coin_spaces):
+        problems.append(Problem(f"{loc}.coin_spaces", "coin spaces are track spaces: 0 or more"))
+    if any(space < 0 for space in player.level_spaces):
+        problems.append(Problem(f"{loc}.level_spaces", "level spaces are track spaces: 0 or more"))
+    return problems

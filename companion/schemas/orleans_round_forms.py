@@ -1,0 +1,102 @@
+"""The round tracker's HTML forms: a round begins (its event and the farmers track), a Plague is resolved. Each
+seat's value arrives in its own field ("farmers_2", "lost_3"); the canonical payloads keep them in seat order."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import create_model, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+from . import Count, EntryForm
+from .orleans import Phase
+from .orleans_entries import SEATS, EventKind, Follower
+
+STARTING = "starting"  # the form's word for a starting follower drawn and put back: nothing lost
+
+
+def _seat_values(form: EntryForm, prefix: str) -> list[Any]:
+    """The seats' values in order, up to the last one given; a gap before it is a problem for the whole form."""
+    values = [getattr(form, f"{prefix}_{seat}") for seat in SEATS]
+    while values and values[-1] is None:
+        values.pop()
+    gaps = [str(seat) for seat, value in enumerate(values, start=1) if value is None]
+    if gaps:
+        raise PydanticCustomError("seats", "every player needs an answer: seat {seats} has none", {"seats": gaps[0]})
+    return values
+
+
+def _seat_field(loc: str, prefix: str) -> str:
+    """ "farmers[1]" (the payload's second seat) -> "farmers_2" (its form field)."""
+    seat = re.fullmatch(rf"{prefix}\[(\d+)\]", loc)
+    return f"{prefix}_{int(seat.group(1)) + 1}" if seat else loc
+
+
+class _RoundFields(EntryForm):
+    event: EventKind
+    phase: Phase | None = None
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: Any) -> Any:
+        return None if value == "" else value
+
+    @model_validator(mode="after")
+    def _no_gaps(self) -> _RoundFields:
+        _seat_values(self, "farmers")
+        return self
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"event": self.event, "phase": self.phase, "farmers": _seat_values(self, "farmers")}
+
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        seats = {f"farmers_{seat}": n for seat, n in enumerate(payload["farmers"], start=1)}
+        return {"event": payload["event"], "phase": payload.get("phase"), **seats}
+
+    @classmethod
+    def field_of(cls, loc: str) -> str:
+        return _seat_field(loc, "farmers")
+
+
+RoundForm = create_model(
+    "RoundForm",
+    __base__=_RoundFields,
+    __doc__="A round begins: the event revealed (the button tapped), its phase, and each seat's farmers track space.",
+    **{f"farmers_{seat}": (Count | None, None) for seat in SEATS},
+)
+
+Drawn = Literal["farmer", "boatman", "craftsman", "trader", "scholar", "knight", "monk", "starting"]
+
+
+class _PlagueFields(EntryForm):
+    @field_validator("*", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: Any) -> Any:
+        return None if value == "" else value
+
+    @model_validator(mode="after")
+    def _no_gaps(self) -> _PlagueFields:
+        _seat_values(self, "lost")
+        return self
+
+    def to_payload(self) -> dict[str, Any]:
+        lost: list[Follower | None] = [None if v == STARTING else v for v in _seat_values(self, "lost")]
+        return {"lost": lost}
+
+    @classmethod
+    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        return {f"lost_{seat}": kind or STARTING for seat, kind in enumerate(payload["lost"], start=1)}
+
+    @classmethod
+    def field_of(cls, loc: str) -> str:
+        return _seat_field(loc, "lost")
+
+
+PlagueForm = create_model(
+    "PlagueForm",
+    __base__=_PlagueFields,
+    __doc__="A Plague resolved: what each seat drew from the bag (a recruited follower is lost, a starting one not).",
+    **{f"lost_{seat}": (Drawn | None, None) for seat in SEATS},
+)
