@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._load import throughput  # noqa: E402
 from benchmarks._server import Server  # noqa: E402
+from companion.groups import create_group  # noqa: E402
 from companion.migrate import upgrade  # noqa: E402
 from companion.store import Store, entries, new_code, now, tables  # noqa: E402
 
@@ -53,6 +54,7 @@ def fill(instance: Path, count: int) -> list[Stored]:
     url = f"sqlite:///{instance / 'companion.db'}"
     upgrade(url)
     store = Store(url)
+    group = create_group(store, "Load").id
     stamp, codes, made = now(), set(), []
     table_rows, entry_rows = [], []
     for table_id in range(1, count + 1):
@@ -68,6 +70,7 @@ def fill(instance: Path, count: int) -> list[Stored]:
                 "viewer_token": uuid.uuid4().hex,
                 "code": code,
                 "game": "next-station-paris",
+                "group_id": group,
                 "setup": {"players": PLAYERS},
                 "version": 16,
                 "created_at": stamp,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_BODY,
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
+        # The cookie is who the phone is (companion/web/phone.py): kept as long as browsers keep one, and sent again
+        # only when it changes, not with every poll's answer.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        SESSION_REFRESH_EACH_REQUEST=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         COMPRESS_MIMETYPES=COMPRESSED_TYPES,
         COMPRESS_ALGORITHM=["br", "gzip"],

@@ -24,8 +24,9 @@ from .tables import TableKind, kinds
 from .tables.replay import replay
 
 FORMAT = "table-companion-plays"
-MAX_PLAYS = 5000
-MAX_ENTRIES = 2000
+MAX_PLAYS = 5000  # the most any backup may hold; the app's config may hold an import to fewer
+MAX_ENTRIES = 2000  # per table
+MAX_TOTAL = 200_000  # entries in all
 
 
 class _Strict(BaseModel):
@@ -84,7 +85,7 @@ def _table_json(row: TableRow, log: Sequence[EntryRow], play: Play) -> dict[str,
     return {
         "id": play.id,
         "game": row.game,
-        "setup": row.setup,
+        "setup": kinds()[row.game].shown_setup(row.setup),
         "created_at": utc(row.created_at).isoformat(),
         "entries": [
             {
@@ -116,19 +117,28 @@ class Restore:
     problems: list[Problem] = field(default_factory=list)
 
 
-def check(raw: bytes, known: set[str], aliases: Mapping[str, str]) -> Restore:
-    """Read a backup. `known` holds the ids of the plays already here, `aliases` the merges already made."""
+def check(
+    raw: bytes, known: set[str], aliases: Mapping[str, str], max_plays: int = MAX_PLAYS, max_entries: int = MAX_TOTAL
+) -> Restore:
+    """Read a backup. `known` holds the ids of the plays already here, `aliases` the merges already made; a backup
+    of more than `max_plays` plays or `max_entries` entries in all is refused before any play is checked.
+
+    Nothing here looks a table up: whatever a setup copied from another table travels in the setup itself, and the
+    setup is stored as its game's options schema writes it (without any join code), so an import says nothing
+    about which codes exist."""
     try:
         backup = BackupIn.model_validate_json(raw)
     except ValidationError as exc:
         return Restore(problems=validation_problems(exc) or [Problem("", "this is not a backup of plays")])
+    if too_big := _size_problems(backup, max_plays, max_entries):
+        return Restore(problems=too_big)
     problems: list[Problem] = []
     new: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]] = []
     seen = set(known)
     skipped = 0
     for i, table in enumerate(backup.plays):
         log = [EntryRow(e.seq, e.entry_id, e.kind, e.payload, e.author, utc(e.at), e.version) for e in table.entries]
-        found, play = _table_problems(table, log, f"plays[{i}]")
+        found, play, setup = _table_problems(table, log, f"plays[{i}]")
         problems += found
         if play is None:
             continue
@@ -136,7 +146,7 @@ def check(raw: bytes, known: set[str], aliases: Mapping[str, str]) -> Restore:
             skipped += 1
             continue
         seen.add(play.id)
-        new.append((table.game, table.setup, utc(table.created_at), log))
+        new.append((table.game, setup, utc(table.created_at), log))
     merges = {}
     for name, target in backup.aliases.items():
         if not name_key(name) or not name_key(target) or len(target) > 40:
@@ -146,26 +156,41 @@ def check(raw: bytes, known: set[str], aliases: Mapping[str, str]) -> Restore:
     return Restore(new, skipped, merges, problems)
 
 
-def _table_problems(table: TableIn, log: list[EntryRow], loc: str) -> tuple[list[Problem], Play | None]:
-    """What is wrong with one exported table; its play when nothing is. Entries written under an older schema
-    version are upgraded as the table replays, as they are for a table stored here."""
+def _size_problems(backup: BackupIn, max_plays: int, max_entries: int) -> list[Problem]:
+    if (plays := len(backup.plays)) > max_plays:
+        return [Problem("plays", f"an import holds at most {max_plays} plays: this one has {plays}, split it")]
+    entries = sum(len(table.entries) for table in backup.plays)
+    if entries > max_entries:
+        message = f"an import holds at most {max_entries} entries in all: this one has {entries}, split it"
+        return [Problem("plays", message)]
+    return []
+
+
+Checked = tuple[list[Problem], Play | None, dict[str, Any]]
+
+
+def _table_problems(table: TableIn, log: list[EntryRow], loc: str) -> Checked:
+    """What is wrong with one exported table; its play and the setup to store when nothing is. Entries written
+    under an older schema version are upgraded as the table replays, as they are for a table stored here."""
     kind = kinds().get(table.game)
     if kind is None:
-        return [Problem(f"{loc}.game", f"no game here is called {table.game!r}")], None
+        return [Problem(f"{loc}.game", f"no game here is called {table.game!r}")], None, table.setup
     problems = _setup_problems(kind, table.setup, f"{loc}.setup") + _log_problems(kind, table.entries, f"{loc}")
     if problems:
-        return problems, None
+        return problems, None, table.setup
+    setup = kind.shown_setup(table.setup)
     try:
-        replayed = replay(kind, table.setup, log)
+        replayed = replay(kind, setup, log)
     except Exception as exc:  # an imported log is anyone's file: whatever breaks its replay is reported, not raised
-        return [Problem(loc, f"this table does not replay: {exc}")], None
+        return [Problem(loc, f"this table does not replay: {exc}")], None, setup
     if replayed.broken:
         broken = replayed.broken
-        return [Problem(loc, f"this table does not replay: entry {broken.seq} ({broken.kind}): {broken.message}")], None
-    play = play_of(kind, table.game, table.setup, replayed.active, replayed.state)
+        message = f"this table does not replay: entry {broken.seq} ({broken.kind}): {broken.message}"
+        return [Problem(loc, message)], None, setup
+    play = play_of(kind, table.game, setup, replayed.active, replayed.state)
     if play is None:
-        return [Problem(loc, "this table's game is not over: only finished games are plays")], None
-    return [], play
+        return [Problem(loc, "this table's game is not over: only finished games are plays")], None, setup
+    return [], play, setup
 
 
 def _setup_problems(kind: TableKind, setup: dict[str, Any], loc: str) -> list[Problem]:

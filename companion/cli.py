@@ -1,4 +1,4 @@
-"""`companion serve` and `companion init-db`: the commands behind `make run`."""
+"""`companion serve` and `companion init-db` (the commands behind `make run`), and the server keeper's tools."""
 
 from __future__ import annotations
 
@@ -56,6 +56,9 @@ def serve(host: str, port: int, threads: int) -> None:
     if problem := schema_problem(app.extensions["store"].engine):
         raise SystemExit(problem)
     announce(host, port)
+    # A long write (a big import) holds the interpreter between switches: hand it over every millisecond, so the
+    # phones' polls waiting on other threads are answered in a few milliseconds, not behind it.
+    sys.setswitchinterval(0.001)
     waitress_serve(app, host=host, port=port, threads=threads, connection_limit=CONNECTIONS, ident="table-companion")
 
 
@@ -111,6 +114,23 @@ def rebuild_plays() -> None:
     print(f"Rebuilt the play history from every table: {count} plays ({where(store.engine)}).")
 
 
+def list_groups(base: str | None) -> None:
+    """`companion groups`: every group's name, number of tables and invite link, so whoever runs the server can
+    reach any group (the tables made before groups are in one of them)."""
+    from . import create_app, groups
+
+    store = create_app().extensions["store"]
+    if problem := schema_problem(store.engine):
+        raise SystemExit(problem)
+    found = groups.every_group(store)
+    store.dispose()
+    root = (base or f"http://{lan_address() or '127.0.0.1'}:{os.environ.get('PORT', '5000')}").rstrip("/")
+    if not found:
+        print("No groups yet: the first table started makes one.")
+    for group, count in found:
+        print(f"{group.name} · {count} table{'' if count == 1 else 's'} · {root}/g/{group.token}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="companion", description="Table Companion")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -120,11 +140,15 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument("--threads", type=int, default=int(os.environ.get("THREADS", "8")))
     commands.add_parser("init-db", help="create the database, or upgrade it to the newest schema")
     commands.add_parser("rebuild-plays", help="work out every play in the history again from the tables' logs")
+    listing = commands.add_parser("groups", help="list every group: its name, number of tables and invite link")
+    listing.add_argument("--url", help="the address phones open the app at (default: this machine's, on PORT)")
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.host, args.port, args.threads)
     elif args.command == "rebuild-plays":
         rebuild_plays()
+    elif args.command == "groups":
+        list_groups(args.url)
     else:
         init_db()
 

@@ -2,7 +2,9 @@
 aggregates, so a page costs about the same with ten thousand plays as with a hundred.
 
 Each seat knows its person (the name once merges are followed); the lists of players read the totals kept per name
-and per person (companion.play_totals), a person's page and a game's page aggregate only their own seats.
+and per person (companion.play_totals), a person's page and a game's page aggregate only their own seats. Everything
+here reads one group's history (every query filters by the group, through an index); a deleted play is in none of it
+but the list of recently deleted plays.
 """
 
 from __future__ import annotations
@@ -19,12 +21,8 @@ from .history import name_key as key_of_name
 from .plays import COLUMNS, play_from
 from .specs import GAMES
 from .store import (
-    ENTRY_FIELDS,
-    EntryRow,
     Store,
-    TableRow,
     attention,
-    entries,
     name_totals,
     person_totals,
     play_seats,
@@ -72,12 +70,13 @@ class Attention:
     noticed: datetime
 
 
-def needing_attention(store: Store, limit: int = PAGE_SIZE) -> list[Attention]:
-    """Tables that stop replaying at an entry, the latest noticed first."""
+def needing_attention(store: Store, group: int, limit: int = PAGE_SIZE) -> list[Attention]:
+    """A group's tables that stop replaying at an entry, the latest noticed first."""
     query = (
         select(tables.c.game, tables.c.setup, tables.c.viewer_token, *attention.c["seq", "kind", "message"])
         .add_columns(attention.c.noticed_at)
         .join_from(attention, tables, attention.c.table_id == tables.c.id)
+        .where(attention.c.group_id == group)
         .order_by(attention.c.noticed_at.desc(), attention.c.table_id.desc())
         .limit(limit)
     )
@@ -98,31 +97,46 @@ def _joined() -> Any:
     return select(*COLUMNS).join_from(plays, tables, plays.c.table_id == tables.c.id)
 
 
-def page_of_plays(store: Store, people: People, *, game: str = "", player: str = "", number: int = 1) -> PlayPage:
-    """Plays of one game and/or with one person (any of their names), newest first, page `number`."""
-    where: list[ColumnElement[bool]] = []
+def _shown(group: int) -> list[ColumnElement[bool]]:
+    """The group's plays that are not deleted."""
+    return [plays.c.group_id == group, plays.c.deleted_at.is_(None)]
+
+
+def page_of_plays(
+    store: Store,
+    group: int,
+    people: People,
+    *,
+    game: str = "",
+    player: str = "",
+    number: int = 1,
+    size: int = PAGE_SIZE,
+) -> PlayPage:
+    """A group's plays of one game and/or with one person (any of their names), newest first: page `number` of
+    pages of `size`."""
+    where = _shown(group)
     if game:
         where.append(plays.c.game == game)
     if player:
-        theirs = select(seats.table_id).where(seats.person == people.key(player))
+        theirs = select(seats.table_id).where(seats.group_id == group, seats.person == people.key(player))
         where.append(plays.c.table_id.in_(theirs))
     matching = _rows(store, select(func.count()).select_from(plays).where(*where))[0][0]
-    number = min(max(1, number), max(1, math.ceil(matching / PAGE_SIZE)))
+    number = min(max(1, number), max(1, math.ceil(matching / size)))
     query = (
         _joined()
         .where(*where)
         .order_by(plays.c.ended.desc(), plays.c.play_id.desc())
-        .limit(PAGE_SIZE)
-        .offset((number - 1) * PAGE_SIZE)
+        .limit(size)
+        .offset((number - 1) * size)
     )
     with store.engine.connect() as conn:
         found = [play_from(row) for row in conn.execute(query).mappings()]
-    return PlayPage(found, number, matching)
+    return PlayPage(found, number, matching, size)
 
 
-def game_counts(store: Store) -> dict[str, int]:
-    """How many plays each game has, every game listed."""
-    counted = dict(_rows(store, select(plays.c.game, func.count()).group_by(plays.c.game)))
+def game_counts(store: Store, group: int) -> dict[str, int]:
+    """How many plays each game has in a group, every game listed."""
+    counted = dict(_rows(store, select(plays.c.game, func.count()).where(*_shown(group)).group_by(plays.c.game)))
     return {slug: counted.get(slug, 0) for slug in GAMES}
 
 
@@ -130,47 +144,49 @@ def _winner_id() -> Any:
     return case((seats.winner, seats.table_id))
 
 
-def everyone(store: Store, people: People, game: str = "") -> list[Person]:
-    """Everyone who played (one game, if given), the most plays first, then by name."""
+def everyone(store: Store, group: int, people: People, game: str = "") -> list[Person]:
+    """Everyone who played in a group (one game, if given), the most plays first, then by name."""
     names, persons = name_totals.c, person_totals.c
     spellings = _rows(
         store,
         select(names.name, func.sum(names.seats), func.max(names.last))
-        .where(*([names.game == game] if game else []))
+        .where(names.group_id == group, *([names.game == game] if game else []))
         .group_by(names.name),
     )
     shown = people.names(Spelling(name, int(n), utc(last)) for name, n, last in spellings)
     counts = _rows(
         store,
         select(persons.person, func.sum(persons.plays), func.sum(persons.wins))
-        .where(*([persons.game == game] if game else []))
+        .where(persons.group_id == group, *([persons.game == game] if game else []))
         .group_by(persons.person),
     )
     found = [Person(key, shown.get(key, key), int(n), int(wins)) for key, n, wins in counts]
     return sorted(found, key=lambda p: (-p.plays, key_of_name(p.name)))
 
 
-def has_played(store: Store, people: People, name: str) -> bool:
-    """Whether the person called `name` (any of their names) has played here."""
-    query = select(person_totals.c.person).where(person_totals.c.person == people.key(name)).limit(1)
+def has_played(store: Store, group: int, people: People, name: str) -> bool:
+    """Whether the person called `name` (any of their names) has played in a group."""
+    persons = person_totals.c
+    query = select(persons.person).where(persons.group_id == group, persons.person == people.key(name)).limit(1)
     return bool(_rows(store, query))
 
 
-def player_record(store: Store, people: People, name: str) -> PlayerRecord | None:
-    """The record of the person called `name` (any spelling or merged name), or None if they never played."""
+def player_record(store: Store, group: int, people: People, name: str) -> PlayerRecord | None:
+    """The record in a group of the person called `name` (any spelling or merged name), or None if they never
+    played there."""
     keys = people.keys_of(name)
     totals = name_totals.c
     tally = _rows(
         store,
         select(totals.name, func.sum(totals.seats), func.max(totals.last))
-        .where(totals.name_key.in_(keys))
+        .where(totals.group_id == group, totals.name_key.in_(keys))
         .group_by(totals.name),
     )
     if not tally:
         return None
     key = people.key(name)
     shown = people.names(Spelling(n, int(count), utc(last)) for n, count, last in tally)[key]
-    mine = seats.person == key
+    mine = and_(seats.group_id == group, seats.person == key)
     games = _game_records(store, mine)
     person = Person(key, shown, sum(g.plays for g in games), sum(g.wins for g in games))
     together = select(func.count(distinct(case((and_(seats.winner, seats.together), seats.table_id))))).where(mine)
@@ -215,10 +231,11 @@ def _not_scored(store: Store, where: ColumnElement[bool]) -> tuple[tuple[str, in
     return tuple((out, n) for out, n in _rows(store, query))
 
 
-def game_stats(store: Store, people: People, game: str) -> GameStats:
-    """One game across every table."""
-    mine, scored = seats.game == game, and_(seats.game == game, SCORED)
-    count = _rows(store, select(func.count()).select_from(plays).where(plays.c.game == game))[0][0]
+def game_stats(store: Store, group: int, people: People, game: str) -> GameStats:
+    """One game across every table of a group."""
+    mine = and_(seats.group_id == group, seats.game == game)
+    scored = and_(mine, SCORED)
+    count = _rows(store, select(func.count()).select_from(plays).where(*_shown(group), plays.c.game == game))[0][0]
     average = _rows(store, select(func.avg(seats.score)).where(scored))[0][0]
     top = _rows(
         store,
@@ -229,7 +246,7 @@ def game_stats(store: Store, people: People, game: str) -> GameStats:
     )
     highest = Highest(top[0][0], top[0][1], utc(top[0][2])) if top else None
     spread = dict(_rows(store, select(seats.score, func.count()).where(scored).group_by(seats.score)))
-    wins = sorted(((p.name, p.wins) for p in everyone(store, people, game) if p.wins), key=_most_wins)
+    wins = sorted(((p.name, p.wins) for p in everyone(store, group, people, game) if p.wins), key=_most_wins)
     return GameStats(
         game,
         count,
@@ -243,51 +260,3 @@ def game_stats(store: Store, people: People, game: str) -> GameStats:
 
 def _most_wins(name_wins: tuple[str, int]) -> tuple[int, str]:
     return -name_wins[1], key_of_name(name_wins[0])
-
-
-def find(store: Store, play_id: str) -> Play | None:
-    """The play with this id, if it is here."""
-    with store.engine.connect() as conn:
-        row = conn.execute(_joined().where(plays.c.play_id == play_id).limit(1)).mappings().first()
-    return play_from(row) if row else None
-
-
-def of_table(store: Store, table_id: int) -> Play | None:
-    """The stored play of a table, once its game is over."""
-    with store.engine.connect() as conn:
-        row = conn.execute(_joined().where(plays.c.table_id == table_id)).mappings().first()
-    return play_from(row) if row else None
-
-
-def known_ids(store: Store) -> set[str]:
-    """The ids of every play here (a restore skips plays already here)."""
-    return {play_id for (play_id,) in _rows(store, select(plays.c.play_id))}
-
-
-def every_play(store: Store) -> list[Play]:
-    """Every play, newest first (for the exports)."""
-    query = _joined().order_by(plays.c.ended.desc(), plays.c.play_id.desc())
-    with store.engine.connect() as conn:
-        return [play_from(row) for row in conn.execute(query).mappings()]
-
-
-def finished_tables(store: Store) -> list[tuple[TableRow, list[EntryRow], Play]]:
-    """Every finished table with its whole log and its play, the oldest play first (for the backup)."""
-    query = (
-        select(*tables.c, plays.c.play_id, plays.c.started, plays.c.ended, plays.c.seats, plays.c.units)
-        .join_from(plays, tables, plays.c.table_id == tables.c.id)
-        .order_by(plays.c.ended, plays.c.play_id)
-    )
-    logs_query = (
-        select(entries.c.table_id, *ENTRY_FIELDS)
-        .where(entries.c.table_id.in_(select(plays.c.table_id)))
-        .order_by(entries.c.table_id, entries.c.seq)
-    )
-    logs: dict[int, list[EntryRow]] = {}
-    with store.engine.connect() as conn:
-        for row in conn.execute(logs_query).mappings():
-            values = dict(row)
-            logs.setdefault(values.pop("table_id"), []).append(EntryRow(**values))
-        found = list(conn.execute(query).mappings())
-    table_fields = [c.name for c in tables.c]
-    return [(TableRow(**{f: row[f] for f in table_fields}), logs.get(row["id"], []), play_from(row)) for row in found]

@@ -3,6 +3,9 @@
 `record` brings one table's play up to date after a write to it: written once its game is over, rewritten when an
 entry changed, removed when the game is no longer over (after an undo). `rebuild` does every table, `restore` the
 tables a backup brings. Only these replay logs; the history's pages read the rows.
+
+A play belongs to its table's group. A member may `delete` it from the group's history and `undelete` it: its row
+stays (marked deleted, kept so when its table is written again) while its seats, and so every count, go.
 """
 
 from __future__ import annotations
@@ -11,11 +14,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from .history import People, Play, Seat, Unit, name_key, play_of, utc
-from .play_totals import count_again, people_now, touched, writing
+from .play_totals import Name, PersonGame, count_again, people_now, set_alias_in, touched, writing
 from .store import ENTRY_FIELDS, EntryRow, Store, TableRow, attention, entries, now, play_seats, plays, tables
 from .tables import kinds
 from .tables.replay import Broken, replay
@@ -40,12 +44,29 @@ def record(store: Store, row: TableRow) -> Play | None:
     return _project(store, [row]).get(row.id)
 
 
-def restore(store: Store, items: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]]) -> list[TableRow]:
-    """Store a backup's tables (all or none, see Store.import_tables) and record their plays."""
-    rows = store.import_tables(items)
-    for start in range(0, len(rows), BATCH):
-        _project(store, rows[start : start + BATCH])
-    return rows
+def restore(
+    store: Store,
+    group: int,
+    items: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]],
+    merges: Mapping[str, str] | None = None,
+) -> list[TableRow]:
+    """Store a backup's tables in a group, record their plays and make its name merges, in one transaction: if any
+    of it fails, none of it is stored."""
+    for _ in range(5):
+        try:
+            with writing(store, [group]) as conn:
+                rows = store.import_in(conn, items, group)
+                for start in range(0, len(rows), BATCH):
+                    batch = zip(rows[start : start + BATCH], items[start : start + BATCH], strict=True)
+                    worked = {row.id: _work(row, item[3]) for row, item in batch}
+                    _replace(conn, {table_id: play for table_id, (play, _) in worked.items()})
+                    _flag(conn, {table_id: broken for table_id, (_, broken) in worked.items()})
+                for name, target in (merges or {}).items():
+                    set_alias_in(conn, group, name, target)
+                return rows
+        except IntegrityError:
+            continue  # a join code clashed: try again with new ones
+    raise RuntimeError("could not find free join codes")
 
 
 def rebuild(store: Store) -> int:
@@ -66,7 +87,9 @@ def _tables_after(store: Store, after: int) -> list[TableRow]:
 
 def write(store: Store, found: Mapping[int, Play | None]) -> None:
     """Store these plays as they are, by table id (None: the table has no play), replaying nothing."""
-    with writing(store) as conn:
+    with store.engine.connect() as conn:
+        groups = set(_groups(conn, list(found)).values())
+    with writing(store, groups) as conn:
         _replace(conn, found)
 
 
@@ -75,7 +98,7 @@ def _project(store: Store, rows: Sequence[TableRow]) -> dict[int, Play]:
     A table written to again meanwhile is left alone: the write that moved it records it again."""
     logs = _logs(store, [row.id for row in rows])
     worked = {row.id: (_version(logs.get(row.id, [])), *_work(row, logs.get(row.id, []))) for row in rows}
-    with writing(store) as conn:
+    with writing(store, {row.group_id for row in rows}) as conn:
         now_at = _versions(conn, list(worked))
         fresh = {table_id: done for table_id, (version, *done) in worked.items() if now_at.get(table_id) == version}
         _replace(conn, {table_id: play for table_id, (play, _) in fresh.items()})
@@ -125,36 +148,92 @@ def _work(row: TableRow, log: Sequence[EntryRow]) -> tuple[Play | None, Broken |
 def _flag(conn: Connection, found: Mapping[int, Broken | None]) -> None:
     """Note the tables that stop replaying at an entry, and forget those that replay again."""
     conn.execute(delete(attention).where(attention.c.table_id.in_(list(found))))
+    broken = {table_id: b for table_id, b in found.items() if b is not None}
+    groups = _groups(conn, list(broken))
     flagged = [
-        {"table_id": table_id, "seq": b.seq, "kind": b.kind[:40], "message": b.message[:500], "noticed_at": now()}
-        for table_id, b in found.items()
-        if b is not None
+        {"table_id": table_id, "group_id": groups[table_id], "seq": b.seq, "kind": b.kind[:40]}
+        | {"message": b.message[:500], "noticed_at": now()}
+        for table_id, b in broken.items()
     ]
     if flagged:
         conn.execute(insert(attention), flagged)
 
 
+def _groups(conn: Connection, ids: list[int]) -> dict[int, int]:
+    """The group of each of these tables."""
+    return dict(conn.execute(select(tables.c.id, tables.c.group_id).where(tables.c.id.in_(ids))).all())
+
+
 def _replace(conn: Connection, found: Mapping[int, Play | None]) -> None:
-    """Put these tables' plays (None: no play) in place of what was stored, and count their names again."""
+    """Put these tables' plays (None: no play) in place of what was stored, and count their names again. A play
+    deleted from its group's history stays deleted when its table is written again."""
     ids = list(found)
     names, people = touched(conn, ids)
+    deleted = dict(conn.execute(select(plays.c.table_id, plays.c.deleted_at).where(plays.c.table_id.in_(ids))).all())
     conn.execute(delete(play_seats).where(play_seats.c.table_id.in_(ids)))
     conn.execute(delete(plays).where(plays.c.table_id.in_(ids)))
     made = [(table_id, play) for table_id, play in found.items() if play]
     if made:
-        who = people_now(conn)
-        new_seats = [seat for table_id, play in made for seat in seat_rows(table_id, play, who)]
-        conn.execute(insert(plays), [play_row(table_id, play) for table_id, play in made])
-        conn.execute(insert(play_seats), new_seats)
-        names |= {(s["name_key"], s["name"], s["game"]) for s in new_seats}
-        people |= {(s["person"], s["game"]) for s in new_seats}
+        groups = _groups(conn, [table_id for table_id, _ in made])
+        rows = [
+            play_row(table_id, groups[table_id], play) | {"deleted_at": deleted.get(table_id)}
+            for table_id, play in made
+        ]
+        conn.execute(insert(plays), rows)
+        shown = [(table_id, play) for table_id, play in made if deleted.get(table_id) is None]
+        _add_seats(conn, [(table_id, groups[table_id], play) for table_id, play in shown], names, people)
     count_again(conn, names, people)
 
 
-def play_row(table_id: int, play: Play) -> dict[str, Any]:
+def _add_seats(conn: Connection, found: list[tuple[int, int, Play]], names: set[Name], people: set[PersonGame]) -> None:
+    """Store the seats of these plays (table id, group, play), adding the names and people they count for."""
+    who = {group: people_now(conn, group) for group in {group for _, group, _ in found}}
+    new_seats = [seat for table_id, group, play in found for seat in seat_rows(table_id, group, play, who[group])]
+    if new_seats:
+        conn.execute(insert(play_seats), new_seats)
+    names |= {(s["group_id"], s["name_key"], s["name"], s["game"]) for s in new_seats}
+    people |= {(s["group_id"], s["person"], s["game"]) for s in new_seats}
+
+
+def delete_play(store: Store, group: int, play_id: str) -> bool:
+    """Take a play out of its group's history (its table stays): whether the group had it, not deleted."""
+    with writing(store, [group]) as conn:
+        mine = _plays_of(conn, group, play_id, deleted=False)
+        if not mine:
+            return False
+        names, people = touched(conn, list(mine))
+        conn.execute(delete(play_seats).where(play_seats.c.table_id.in_(list(mine))))
+        conn.execute(update(plays).where(plays.c.table_id.in_(list(mine))).values(deleted_at=now()))
+        count_again(conn, names, people)
+    return True
+
+
+def undelete_play(store: Store, group: int, play_id: str) -> bool:
+    """Put a deleted play back in its group's history: whether the group had it, deleted."""
+    with writing(store, [group]) as conn:
+        mine = _plays_of(conn, group, play_id, deleted=True)
+        if not mine:
+            return False
+        conn.execute(update(plays).where(plays.c.table_id.in_(list(mine))).values(deleted_at=None))
+        names: set[Name] = set()
+        people: set[PersonGame] = set()
+        _add_seats(conn, [(table_id, group, play) for table_id, play in mine.items()], names, people)
+        count_again(conn, names, people)
+    return True
+
+
+def _plays_of(conn: Connection, group: int, play_id: str, *, deleted: bool) -> dict[int, Play]:
+    """A group's plays with this id, deleted or not, by table id."""
+    gone = plays.c.deleted_at.is_not(None) if deleted else plays.c.deleted_at.is_(None)
+    query = select(plays.c.table_id, *COLUMNS[:-1]).where(plays.c.group_id == group, plays.c.play_id == play_id, gone)
+    return {row["table_id"]: play_from(row) for row in conn.execute(query).mappings()}
+
+
+def play_row(table_id: int, group: int, play: Play) -> dict[str, Any]:
     """A play as its `plays` row."""
     return {
         "table_id": table_id,
+        "group_id": group,
         "play_id": play.id,
         "game": play.game,
         "started": play.started,
@@ -169,12 +248,13 @@ def play_row(table_id: int, play: Play) -> dict[str, Any]:
     }
 
 
-def seat_rows(table_id: int, play: Play, people: People) -> list[dict[str, Any]]:
-    """A play's seats as `play_seats` rows, each with its person as the merges stand."""
+def seat_rows(table_id: int, group: int, play: Play, people: People) -> list[dict[str, Any]]:
+    """A play's seats as `play_seats` rows, each with its person as the group's merges stand."""
     return [
         {
             "table_id": table_id,
             "seat": n,
+            "group_id": group,
             "name": s.name,
             "name_key": name_key(s.name),
             "person": people.key(s.name),

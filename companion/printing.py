@@ -280,7 +280,6 @@ class ResultSheet:
     game: Game
     result: Result
     played: datetime
-    code: str
     finished: bool | None
     players: tuple[str, ...] = ()
     paper: str = "a4"

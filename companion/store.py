@@ -25,11 +25,11 @@ from sqlalchemy import (
     UniqueConstraint,
     bindparam,
     create_engine,
-    delete,
     event,
     func,
     insert,
     select,
+    true,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -40,6 +40,35 @@ from .rows import EntryRow
 __all__ = ["EntryRow", "StaleWrite", "Store", "TableRow"]
 
 metadata = MetaData()
+
+# Friends who play together: a group owns its tables; its token is the private link that makes a phone a member.
+# `share_invite`: whether a phone that joined one of its tables by code is offered the group's link there.
+groups = Table(
+    "groups",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("token", String(64), nullable=False, unique=True),
+    Column("name", String(80), nullable=False),
+    Column("share_invite", Boolean, nullable=False, server_default=true()),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# A phone is known by the token in its cookie; what grows with use (its groups, its seats) is kept here instead.
+phones = Table(
+    "phones",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("token", String(64), nullable=False, unique=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+members = Table(
+    "members",
+    metadata,
+    Column("phone_id", Integer, ForeignKey("phones.id"), primary_key=True),
+    Column("group_id", Integer, ForeignKey("groups.id"), primary_key=True),
+    Column("joined_at", DateTime(timezone=True), nullable=False),
+)
 
 tables = Table(
     "tables",
@@ -53,6 +82,19 @@ tables = Table(
     Column("version", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # When the join code was last issued afresh (None: with the table); a code lives some hours past the later of
+    # this and the last entry.
+    Column("code_issued_at", DateTime(timezone=True), nullable=True),
+    Column("group_id", Integer, ForeignKey("groups.id"), nullable=False, index=True),
+)
+
+# Who a phone is at a table: the player its entries there are credited to ("" once it said it plays none of them).
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("phone_id", Integer, ForeignKey("phones.id"), primary_key=True),
+    Column("player", String(40), nullable=False),
 )
 
 entries = Table(
@@ -72,39 +114,46 @@ entries = Table(
     UniqueConstraint("table_id", "entry_id"),
 )
 
-# A name merged into another (the same person under two names at different tables), by its casefolded form.
+# A name merged into another (the same person under two names at different tables), by its casefolded form: each
+# group merges its own names.
 aliases = Table(
     "aliases",
     metadata,
+    Column("group_id", Integer, ForeignKey("groups.id"), primary_key=True),
     Column("name", String(160), primary_key=True),
     Column("target", String(40), nullable=False),
 )
 
-# The stored history (companion/plays.py keeps it): one row per finished table, rewritten whenever the table changes,
-# so history and stats read rows instead of replaying every table. `seats` and `units` are the play as it reads.
+# The stored history (companion/plays.py keeps it): one row per finished table, in its table's group, rewritten
+# whenever the table changes, so history and stats read rows instead of replaying every table. `seats` and `units`
+# are the play as it reads. A play deleted from its group's history keeps its row (to be restored) but no seats.
 plays = Table(
     "plays",
     metadata,
     Column("id", Integer, primary_key=True),
     Column("table_id", Integer, ForeignKey("tables.id"), nullable=False, unique=True),
+    Column("group_id", Integer, ForeignKey("groups.id"), nullable=False),
     Column("play_id", String(24), nullable=False),
     Column("game", String(40), nullable=False),
     Column("started", DateTime(timezone=True), nullable=False),
     Column("ended", DateTime(timezone=True), nullable=False),
     Column("seats", JSON, nullable=False),
     Column("units", JSON, nullable=False),
-    Index("ix_plays_play_id", "play_id"),
-    Index("ix_plays_ended", "ended", "play_id"),
-    Index("ix_plays_game_ended", "game", "ended", "play_id"),
+    Column("deleted_at", DateTime(timezone=True), nullable=True),
+    Index("ix_plays_group_play_id", "group_id", "play_id"),
+    Index("ix_plays_group_ended", "group_id", "deleted_at", "ended", "play_id"),
+    Index("ix_plays_group_game_ended", "group_id", "deleted_at", "game", "ended", "play_id"),
 )
 
 # Each play's seats again, one row per player, for what the pages filter and count by: a person, a game's scores.
-# `person` is who the name is once merges are followed (rewritten when names are merged or a merge is undone).
+# `person` is who the name is once the group's merges are followed (rewritten when names are merged or a merge is
+# undone). A deleted play has none.
 play_seats = Table(
     "play_seats",
     metadata,
     Column("table_id", Integer, ForeignKey("plays.table_id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
+    Column("group_id", Integer, ForeignKey("groups.id"), nullable=False),
     Column("name", String(160), nullable=False),
     Column("name_key", String(160), nullable=False),
     Column("person", String(160), nullable=False),
@@ -116,16 +165,17 @@ play_seats = Table(
     Column("winner", Boolean, nullable=False),
     Column("together", Boolean, nullable=False),  # scored as one with others (a team, say)
     Column("out", String(200), nullable=False),  # why the score does not count; empty when it does
-    Index("ix_play_seats_person", "person", "game", "table_id", "winner"),
-    Index("ix_play_seats_name", "name_key", "name", "game"),
-    Index("ix_play_seats_game_scores", "game", "out", "score"),
+    Index("ix_play_seats_person", "group_id", "person", "game", "table_id", "winner"),
+    Index("ix_play_seats_name", "group_id", "name_key", "name", "game"),
+    Index("ix_play_seats_game_scores", "group_id", "game", "out", "score"),
 )
 
-# Totals the lists of players read instead of every seat, kept with the seats by companion/play_totals.py: how often
-# each name was entered as written, per game, and when last (to show a person by the spelling used most)...
+# Totals the lists of players read instead of every seat, kept with the seats by companion/play_totals.py, per group:
+# how often each name was entered as written, per game, and when last (to show a person by the spelling used most)...
 name_totals = Table(
     "name_totals",
     metadata,
+    Column("group_id", Integer, primary_key=True),
     Column("name_key", String(160), primary_key=True),
     Column("name", String(160), primary_key=True),
     Column("game", String(40), primary_key=True),
@@ -137,22 +187,38 @@ name_totals = Table(
 person_totals = Table(
     "person_totals",
     metadata,
+    Column("group_id", Integer, primary_key=True),
     Column("person", String(160), primary_key=True),
     Column("game", String(40), primary_key=True),
     Column("plays", Integer, nullable=False),
     Column("wins", Integer, nullable=False),
 )
 
-# Tables whose log stops replaying at an entry (damaged, or written by a newer app): the history lists them until the
-# entry is undone or corrected. Kept by companion/plays.py with the plays.
+# Tables whose log stops replaying at an entry (damaged, or written by a newer app): their group's history lists them
+# until the entry is undone or corrected. Kept by companion/plays.py with the plays.
 attention = Table(
     "attention",
     metadata,
     Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("group_id", Integer, ForeignKey("groups.id"), nullable=False),
     Column("seq", Integer, nullable=False),
     Column("kind", String(40), nullable=False),
     Column("message", String(500), nullable=False),
     Column("noticed_at", DateTime(timezone=True), nullable=False),
+    Index("ix_attention_group_noticed", "group_id", "noticed_at"),
+)
+
+# What the limits every server process shares have counted (companion/limits.py): one row per counted request, by
+# its key ("join|ip:203.0.113.5", say), with how much it counts for (an import counts its plays).
+hits = Table(
+    "hits",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("key", String(200), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("amount", Integer, nullable=False),
+    Index("ix_hits_key_at", "key", "at"),
+    Index("ix_hits_at", "at"),
 )
 
 ENTRY_FIELDS = (
@@ -174,6 +240,7 @@ _VERSION_BY = {
 # No 0/O, 1/I/L: a code is read aloud across a table.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
+NEW_GROUP = "Our tables"
 
 
 @dataclass(frozen=True)
@@ -187,6 +254,8 @@ class TableRow:
     version: int
     created_at: datetime
     updated_at: datetime
+    group_id: int
+    code_issued_at: datetime | None = None
 
 
 class StaleWrite(Exception):
@@ -204,6 +273,12 @@ def now() -> datetime:
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def insert_group(conn: Connection, name: str) -> int:
+    """A new group called `name`, with a fresh private link (144 bits); its id."""
+    values = {"token": secrets.token_urlsafe(18), "name": name, "created_at": now()}
+    return conn.execute(insert(groups).values(**values)).inserted_primary_key[0]
 
 
 def make_engine(url: str) -> Engine:
@@ -245,8 +320,11 @@ class Store:
     def _write(self) -> Any:
         return self.engine.connect().execution_options(immediate=True)
 
-    def create_table(self, game: str, setup: dict[str, Any]) -> TableRow:
-        """A new table with fresh tokens (144 bits each) and a join code not in use."""
+    def create_table(
+        self, game: str, setup: dict[str, Any], group_id: int | None = None, group_name: str = NEW_GROUP
+    ) -> TableRow:
+        """A new table with fresh tokens (144 bits each) and a join code not in use, in the group `group_id`, or
+        in a new group called `group_name` made with it."""
         for _ in range(20):
             stamp = now()
             values = {
@@ -261,10 +339,24 @@ class Store:
             }
             try:
                 with self._write() as conn, conn.begin():
+                    values["group_id"] = group_id or insert_group(conn, group_name)
                     table_id = conn.execute(insert(tables).values(**values)).inserted_primary_key[0]
             except IntegrityError:
                 continue
             return TableRow(id=table_id, **values)
+        raise RuntimeError("could not find a free join code")
+
+    def issue_code(self, table_id: int) -> str:
+        """A fresh join code for the table, not in use; the old one names no table from now on."""
+        for _ in range(20):
+            code = new_code()
+            try:
+                with self._write() as conn, conn.begin():
+                    changed = update(tables).where(tables.c.id == table_id).values(code=code, code_issued_at=now())
+                    conn.execute(changed)
+            except IntegrityError:
+                continue
+            return code
         raise RuntimeError("could not find a free join code")
 
     def _one(self, column: Any, value: str) -> TableRow | None:
@@ -320,21 +412,32 @@ class Store:
         with self.engine.connect() as conn:
             return [TableRow(**row) for row in conn.execute(query).mappings()]
 
-    def import_tables(self, items: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]]) -> list[TableRow]:
-        """New tables (game, setup, created_at, log) with fresh tokens, their logs kept as they were: all in one
-        transaction, so either every table is stored or none is."""
+    def import_tables(
+        self, items: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]], group_id: int
+    ) -> list[TableRow]:
+        """New tables (game, setup, created_at, log) in a group, with fresh tokens, their logs kept as they were: all
+        in one transaction, so either every table is stored or none is."""
         for _ in range(5):
             try:
                 with self._write() as conn, conn.begin():
-                    return [self._import(conn, *item) for item in items]
+                    return self.import_in(conn, items, group_id)
             except IntegrityError:
                 continue  # a join code clashed: try again with new ones
         raise RuntimeError("could not find free join codes")
 
+    def import_in(
+        self, conn: Connection, items: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]], group_id: int
+    ) -> list[TableRow]:
+        """import_tables in the caller's write transaction (a clashing join code raises IntegrityError)."""
+        return [self._import(conn, group_id, *item) for item in items]
+
     @staticmethod
-    def _import(conn: Connection, game: str, setup: dict[str, Any], created: datetime, log: list[EntryRow]) -> TableRow:
+    def _import(
+        conn: Connection, group_id: int, game: str, setup: dict[str, Any], created: datetime, log: list[EntryRow]
+    ) -> TableRow:
         updated = log[-1].at if log else created
         values = {
+            "group_id": group_id,
             "token": secrets.token_urlsafe(18),
             "viewer_token": secrets.token_urlsafe(18),
             "code": new_code(),
@@ -349,17 +452,11 @@ class Store:
             conn.execute(insert(entries), [{"table_id": table_id, **row.__dict__} for row in log])
         return TableRow(id=table_id, **values)
 
-    def aliases(self) -> dict[str, str]:
-        """Merged names: casefolded name -> the name it was merged into."""
+    def aliases(self, group_id: int) -> dict[str, str]:
+        """A group's merged names: casefolded name -> the name it was merged into."""
+        query = select(aliases.c.name, aliases.c.target).where(aliases.c.group_id == group_id)
         with self.engine.connect() as conn:
-            return {row.name: row.target for row in conn.execute(select(aliases))}
-
-    def set_alias(self, name: str, target: str | None) -> None:
-        """Merge the casefolded `name` into `target`, or undo its merge when target is None."""
-        with self._write() as conn, conn.begin():
-            conn.execute(delete(aliases).where(aliases.c.name == name))
-            if target is not None:
-                conn.execute(insert(aliases).values(name=name, target=target))
+            return {row.name: row.target for row in conn.execute(query)}
 
     def append(
         self,

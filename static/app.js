@@ -62,6 +62,20 @@
     document.querySelectorAll("form[data-preview]").forEach(preview);
   });
 
+  // Times the server writes in UTC (until when a join code works), shown in the phone's own time.
+  function localTimes() {
+    document.querySelectorAll("time[data-local]").forEach(function (time) {
+      var at = new Date(time.getAttribute("datetime"));
+      if (isNaN(at.getTime())) return;
+      var text = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      if (at.toDateString() !== new Date().toDateString()) {
+        text += " on " + at.toLocaleDateString([], { day: "numeric", month: "short" });
+      }
+      time.textContent = text;
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", localTimes);
   document.addEventListener("visibilitychange", poll);
   setInterval(poll, POLL_MS);
 })();

@@ -6,6 +6,7 @@ Every database they hand out is at the newest schema revision, as `companion ini
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import os
 import shutil
@@ -124,10 +125,8 @@ class LiveServer:
         the loop waits on it makes the loop fail with EBADF, and open browser connections would keep it running."""
         from waitress import wasyncore
 
-        try:
+        with contextlib.suppress(OSError):  # the loop has already closed its trigger: it is stopping, or stopped
             self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
-        except OSError:
-            pass  # the loop has already closed its trigger: it is stopping, or stopped
         self.thread.join(timeout=10)
         self.server.task_dispatcher.shutdown()
 

@@ -15,11 +15,14 @@ GENERIC = [
     "companion/history.py",
     "companion/plays.py",
     "companion/play_queries.py",
+    "companion/play_lookup.py",
     "companion/play_totals.py",
     "companion/reading.py",
     "companion/backup.py",
     "companion/bgstats.py",
     "companion/web/history.py",
+    "companion/web/history_files.py",
+    "companion/web/history_api.py",
     *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "templates" / "history").glob("*.html")),
 ]
 # Words only one game uses (its rules, its pieces, its ways of not scoring someone), written as they appear.

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from companion import backup, play_queries, play_totals, plays
+from companion import backup, groups, play_lookup, play_queries, play_totals, plays
 from companion.bgstats import BGSTATS_CREATE_PLAY, bgstats, bgstats_link
 from companion.history import People, distribution, merge_problem, play_of, ranks, utc
 from companion.log import UNDO
@@ -21,6 +21,7 @@ from tests.conftest import migrated_sqlite
 
 T0 = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)
 NOBODY = People({})
+HOME = "Friends"
 COLORS = ("blue", "green", "orange", "purple")
 FIRED = "fired by the Angry Boss"
 INCOMPLETE = "disqualified (incomplete party)"
@@ -268,6 +269,12 @@ def sqlite_store(tmp_path):
     store.dispose()
 
 
+def home(store):
+    """The group these tests keep their plays in, made the first time it is asked for."""
+    found = [group for group, _ in groups.every_group(store) if group.name == HOME]
+    return found[0].id if found else groups.create_group(store, HOME).id
+
+
 def keep(store, *tables, start=T0, gap=timedelta(days=1)):
     """Finished tables stored as a restored backup stores them, one a `gap` after the other (or at the start a
     (builder, start) pair gives)."""
@@ -276,12 +283,12 @@ def keep(store, *tables, start=T0, gap=timedelta(days=1)):
         builder, at = table if isinstance(table, tuple) else (table, start + i * gap)
         game, setup, entries = builder()
         items.append((game, setup, at, log(entries, at)))
-    return plays.restore(store, items)
+    return plays.restore(store, home(store), items)
 
 
 def stored_plays(store):
-    """Every finished table in the store as (row, log, play), oldest first."""
-    return play_queries.finished_tables(store)
+    """Every finished table in the store's group as (row, log, play), oldest first."""
+    return play_lookup.finished_tables(store, home(store))
 
 
 def test_a_player_s_record_counts_plays_wins_average_best_and_last_played(store):
@@ -292,7 +299,7 @@ def test_a_player_s_record_counts_plays_wins_average_best_and_last_played(store)
         (lambda: nsp({"ana": (4, 3, 0), "Ben": (5, 3, 0)}), T0 + day),  # Ana 48, Ben wins with 60
         (lambda: nsp({"ANA": (2, 1, 0), "Cy": (1, 1, 0)}), T0 + 2 * day),  # Ana 8 wins
     )
-    record = play_queries.player_record(store, NOBODY, "Ana")
+    record = play_queries.player_record(store, home(store), NOBODY, "Ana")
     assert record.name == "ANA"  # each spelling once: the latest
     assert record.spellings == ("ANA", "Ana", "ana")
     person = record.person
@@ -302,17 +309,17 @@ def test_a_player_s_record_counts_plays_wins_average_best_and_last_played(store)
     assert nsp_record.average == pytest.approx((32 + 48 + 8) / 3)
     assert record.last == T0 + 2 * day + timedelta(minutes=45) == nsp_record.last
     keep(store, (lambda: nsp({"Ana": (1, 1, 0), "Bo": (1, 1, 0)}), T0 + 3 * day))
-    assert play_queries.player_record(store, NOBODY, "ana").name == "Ana"  # the most used
-    assert play_queries.player_record(store, NOBODY, "Nobody") is None
+    assert play_queries.player_record(store, home(store), NOBODY, "ana").name == "Ana"  # the most used
+    assert play_queries.player_record(store, home(store), NOBODY, "Nobody") is None
 
 
 def test_results_that_were_not_scored_count_as_plays_but_not_as_scores(store):
     keep(store, loaf_angry, loaf_tie, lfg_disqualified)
-    ann = play_queries.player_record(store, NOBODY, "Ann")
+    ann = play_queries.player_record(store, home(store), NOBODY, "Ann")
     assert (ann.person.plays, ann.person.wins, ann.not_scored) == (3, 1, ((FIRED, 1),))
     loaf_record = next(g for g in ann.games if g.game == "loaf")
     assert (loaf_record.plays, loaf_record.unscored, loaf_record.average, loaf_record.best) == (2, 1, 57.0, 57)
-    ben = play_queries.player_record(store, NOBODY, "Ben")
+    ben = play_queries.player_record(store, home(store), NOBODY, "Ben")
     (lfg_record,) = ben.games
     assert (ben.not_scored, lfg_record.average, lfg_record.best, lfg_record.unscored) == (
         ((INCOMPLETE, 1),),
@@ -320,23 +327,23 @@ def test_results_that_were_not_scored_count_as_plays_but_not_as_scores(store):
         None,
         1,
     )
-    stats = play_queries.game_stats(store, NOBODY, "loaf")
+    stats = play_queries.game_stats(store, home(store), NOBODY, "loaf")
     assert stats.average == pytest.approx((36 + 57 + 57) / 3)  # Bob twice, Ann once: her fired game does not count
     assert sum(b.count for b in stats.distribution) == 3 and stats.not_scored == ((FIRED, 1),)
 
 
 def test_wins_of_players_who_scored_together_count_for_every_one_of_them(store):
     keep(store, koala_koalation, koala_teams)
-    by_name = {p.name: p.wins for p in play_queries.everyone(store, NOBODY)}
+    by_name = {p.name: p.wins for p in play_queries.everyone(store, home(store), NOBODY)}
     assert by_name == {"Ann": 2, "Ben": 1, "Cy": 1, "Dee": 0}
-    together = {n: play_queries.player_record(store, NOBODY, n).together_wins for n in by_name}
+    together = {n: play_queries.player_record(store, home(store), NOBODY, n).together_wins for n in by_name}
     assert together == {"Ann": 2, "Ben": 1, "Cy": 1, "Dee": 0}
-    assert play_queries.game_stats(store, NOBODY, "koala").wins == (("Ann", 2), ("Ben", 1), ("Cy", 1))
+    assert play_queries.game_stats(store, home(store), NOBODY, "koala").wins == (("Ann", 2), ("Ben", 1), ("Cy", 1))
 
 
 def test_a_game_s_stats_give_plays_highest_score_and_how_scores_spread(store):
     keep(store, GAMES["next-station-paris"], lambda: nsp({"Ana": (5, 3, 0), "Dee": (1, 1, 0)}), loaf_tie)
-    stats = play_queries.game_stats(store, NOBODY, "next-station-paris")
+    stats = play_queries.game_stats(store, home(store), NOBODY, "next-station-paris")
     assert stats.plays == 2 and stats.average == pytest.approx((4 + 16 + 32 + 32 + 60) / 5)
     assert (stats.highest.name, stats.highest.score, stats.highest.ended) == (
         "Ana",
@@ -354,13 +361,13 @@ def test_a_game_s_stats_give_plays_highest_score_and_how_scores_spread(store):
         (60, 60, 1),
     ]
     assert stats.wins == (("Ana", 2), ("Ben", 1)) and stats.not_scored == ()
-    empty = play_queries.game_stats(store, NOBODY, "oz")
+    empty = play_queries.game_stats(store, home(store), NOBODY, "oz")
     assert (empty.plays, empty.average, empty.highest, empty.distribution) == (0, None, None, ())
 
 
 def test_the_first_to_reach_the_highest_score_holds_it(store):
     keep(store, loaf_tie, (loaf_tie, T0 + timedelta(days=2)), (loaf_tie, T0 + timedelta(days=1)))
-    highest = play_queries.game_stats(store, NOBODY, "loaf").highest
+    highest = play_queries.game_stats(store, home(store), NOBODY, "loaf").highest
     assert (highest.name, highest.score, highest.ended) == ("Ann", 57, T0 + timedelta(minutes=20))
 
 
@@ -372,7 +379,7 @@ def test_a_distribution_of_close_scores_uses_one_bucket_per_score():
 
 def test_plays_come_a_page_at_a_time_newest_first(sqlite_store):
     keep(sqlite_store, *[orleans_end] * 120, gap=timedelta(hours=1))
-    first = play_queries.page_of_plays(sqlite_store, NOBODY)
+    first = play_queries.page_of_plays(sqlite_store, home(sqlite_store), NOBODY)
     assert (len(first.plays), first.matching, first.pages, first.has_previous, first.has_next) == (
         50,
         120,
@@ -381,9 +388,13 @@ def test_plays_come_a_page_at_a_time_newest_first(sqlite_store):
         True,
     )
     assert first.plays[0].ended == T0 + timedelta(hours=119, minutes=10)
-    last = play_queries.page_of_plays(sqlite_store, NOBODY, number=9)  # past the end: the last page
+    last = play_queries.page_of_plays(sqlite_store, home(sqlite_store), NOBODY, number=9)  # past the end: the last page
     assert (last.number, len(last.plays), last.has_next) == (3, 20, False)
-    everything = [p for n in (1, 2, 3) for p in play_queries.page_of_plays(sqlite_store, NOBODY, number=n).plays]
+    everything = [
+        p
+        for n in (1, 2, 3)
+        for p in play_queries.page_of_plays(sqlite_store, home(sqlite_store), NOBODY, number=n).plays
+    ]
     assert [p.ended for p in everything] == sorted((p.ended for p in everything), reverse=True)
     assert len({p.id for p in everything}) == 120
 
@@ -416,23 +427,23 @@ def test_a_merge_of_one_person_into_themselves_is_refused():
 
 
 def test_merged_names_count_as_one_player_in_stats_and_filters(store):
-    keep(store, GAMES["next-station-paris"], lambda: nsp({"Annie": (9, 9, 0), "Ana": (1, 1, 0)}))
-    assert play_queries.page_of_plays(store, NOBODY, player="Annie").matching == 1
-    play_totals.set_alias(store, "annie", "Ana")
-    merged = People(store.aliases())
-    record = play_queries.player_record(store, merged, "annie")
+    keep(store, GAMES["next-station-paris"], lambda: nsp({"Annie": (5, 3, 0), "Ana": (1, 1, 0)}))
+    assert play_queries.page_of_plays(store, home(store), NOBODY, player="Annie").matching == 1
+    play_totals.set_alias(store, home(store), "annie", "Ana")
+    merged = People(store.aliases(home(store)))
+    record = play_queries.player_record(store, home(store), merged, "annie")
     assert record.name == "Ana" and record.person.plays == 2 and record.person.wins == 2
-    assert play_queries.page_of_plays(store, merged, player="Annie").matching == 2
-    assert play_queries.page_of_plays(store, merged, game="loaf").plays == []
-    assert [(p.name, p.plays, p.wins) for p in play_queries.everyone(store, merged)] == [
+    assert play_queries.page_of_plays(store, home(store), merged, player="Annie").matching == 2
+    assert play_queries.page_of_plays(store, home(store), merged, game="loaf").plays == []
+    assert [(p.name, p.plays, p.wins) for p in play_queries.everyone(store, home(store), merged)] == [
         ("Ana", 2, 2),  # one of the plays has both of her names: it counts once
         ("Ben", 1, 1),
         ("Cy", 1, 0),
     ]
-    assert play_queries.game_stats(store, merged, "next-station-paris").wins == (("Ana", 2), ("Ben", 1))
-    play_totals.set_alias(store, "annie", None)
-    apart = People(store.aliases())
-    assert [(p.name, p.plays) for p in play_queries.everyone(store, apart)] == [
+    assert play_queries.game_stats(store, home(store), merged, "next-station-paris").wins == (("Ana", 2), ("Ben", 1))
+    play_totals.set_alias(store, home(store), "annie", None)
+    apart = People(store.aliases(home(store)))
+    assert [(p.name, p.plays) for p in play_queries.everyone(store, home(store), apart)] == [
         ("Ana", 2),
         ("Annie", 1),
         ("Ben", 1),
@@ -441,18 +452,23 @@ def test_merged_names_count_as_one_player_in_stats_and_filters(store):
 
 
 def test_a_merge_into_a_merged_name_moves_every_name_along(store):
-    keep(store, lambda: nsp({"Annie": (9, 9, 0), "Bo": (1, 1, 0)}), lambda: nsp({"Ann": (1, 1, 0), "Anna": (2, 2, 0)}))
-    play_totals.set_alias(store, "annie", "Ann")
-    play_totals.set_alias(store, "ann", "Anna")  # Annie goes with Ann
-    people = People(store.aliases())
-    assert [(p.name, p.plays, p.wins) for p in play_queries.everyone(store, people)] == [("Anna", 2, 2), ("Bo", 1, 0)]
-    assert play_queries.has_played(store, people, "ANNIE") and not play_queries.has_played(store, people, "Zed")
+    keep(store, lambda: nsp({"Annie": (5, 3, 0), "Bo": (1, 1, 0)}), lambda: nsp({"Ann": (1, 1, 0), "Anna": (2, 2, 0)}))
+    play_totals.set_alias(store, home(store), "annie", "Ann")
+    play_totals.set_alias(store, home(store), "ann", "Anna")  # Annie goes with Ann
+    people = People(store.aliases(home(store)))
+    assert [(p.name, p.plays, p.wins) for p in play_queries.everyone(store, home(store), people)] == [
+        ("Anna", 2, 2),
+        ("Bo", 1, 0),
+    ]
+    assert play_queries.has_played(store, home(store), people, "ANNIE") and not play_queries.has_played(
+        store, home(store), people, "Zed"
+    )
     keep(store, (lambda: nsp({"annie": (1, 1, 0), "Cy": (3, 3, 0)}), T0 + timedelta(days=9)))  # played after the merge
-    people = People(store.aliases())
-    assert play_queries.player_record(store, people, "Annie").person.plays == 3
-    play_totals.set_alias(store, "ann", None)
-    people = People(store.aliases())
-    shown = {p.name: p.plays for p in play_queries.everyone(store, people)}
+    people = People(store.aliases(home(store)))
+    assert play_queries.player_record(store, home(store), people, "Annie").person.plays == 3
+    play_totals.set_alias(store, home(store), "ann", None)
+    people = People(store.aliases(home(store)))
+    shown = {p.name: p.plays for p in play_queries.everyone(store, home(store), people)}
     assert shown == {"Ann": 3, "Anna": 1, "Bo": 1, "Cy": 1}  # Annie stays merged into Ann
 
 
@@ -508,8 +524,8 @@ def test_the_same_table_always_has_the_same_play_id():
 def test_a_stored_play_reads_back_as_it_was_made(store):
     (row,) = keep(store, koala_teams)
     made = make(koala_teams)
-    assert play_queries.find(store, made.id) == play_queries.of_table(store, row.id)
-    stored = play_queries.of_table(store, row.id)
+    assert play_lookup.find(store, home(store), made.id) == play_lookup.of_table(store, row.id)
+    stored = play_lookup.of_table(store, row.id)
     assert (stored.id, stored.seats, stored.units, stored.started, stored.ended) == (
         made.id,
         made.seats,
@@ -518,7 +534,7 @@ def test_a_stored_play_reads_back_as_it_was_made(store):
         made.ended,
     )
     assert stored.table == row.viewer_token
-    assert play_queries.find(store, "0" * 24) is None
+    assert play_lookup.find(store, home(store), "0" * 24) is None
 
 
 # --- Backup ---------------------------------------------------------------------------------------------------------
@@ -534,15 +550,15 @@ def comparable(play):
 
 def test_export_then_import_reproduces_the_same_plays(store, tmp_path):
     keep(store, *GAMES.values(), loaf_tie, koala_teams)
-    play_totals.set_alias(store, "annie", "Ann")
+    play_totals.set_alias(store, home(store), "annie", "Ann")
     before = stored_plays(store)
     assert len(before) == 8
-    raw = json.dumps(backup.export(before, store.aliases())).encode()
+    raw = json.dumps(backup.export(before, store.aliases(home(store)))).encode()
 
     fresh = Store(migrated_sqlite(tmp_path / "fresh.db"))
-    checked = backup.check(raw, set(), fresh.aliases())
+    checked = backup.check(raw, set(), fresh.aliases(home(fresh)))
     assert checked.problems == [] and checked.skipped == 0 and checked.aliases == {"annie": "Ann"}
-    plays.restore(fresh, checked.tables)
+    plays.restore(fresh, home(fresh), checked.tables)
     after = stored_plays(fresh)
     assert [comparable(p) for _, _, p in after] == [comparable(p) for _, _, p in before]
     assert [logged(rows) for _, rows, _ in after] == [logged(rows) for _, rows, _ in before]
@@ -569,7 +585,7 @@ def test_restoring_a_backup_twice_adds_nothing_the_second_time(store):
     keep(store, loaf_tie, orleans_end)
     found = stored_plays(store)
     raw = json.dumps(backup.export(found, {})).encode()
-    checked = backup.check(raw, play_queries.known_ids(store), {})
+    checked = backup.check(raw, play_lookup.known_ids(store, home(store)), {})
     assert (checked.tables, checked.skipped, checked.problems) == ([], 2, [])
 
 

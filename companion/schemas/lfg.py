@@ -7,9 +7,9 @@ player's final party, picked from it. Its entries' canonical payloads are in `lf
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, TypedDict
+from typing import Any, NotRequired, Protocol, TypedDict
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_serializer, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from ..games import lfg
@@ -191,12 +191,19 @@ def gather_ticks(data: dict[str, Any]) -> dict[str, Any]:
     return {**rest, "heroes": [{"hero": hero, **counts} for hero, counts in heroes.items()]}
 
 
+# What a setup keeps of where its catalog came from: O and I are never in a join code, so this names no table.
+COPIED = "COPIED"
+
+
 class LfgOptions(FormModel):
     """A new table may start with the hero catalog of an earlier LFG table, found by its join code.
 
     The page that starts a table looks that table up and passes it in the validation context as `copy_source`:
-    None when no table has the code, else a `CopySource`. Without one (a stored setup being read back), a code
-    only records where the catalog came from."""
+    None when no table has the code, else a `CopySource`. Without one (a stored or imported setup being read back)
+    no code is looked up: the catalog travels in `heroes`. A setup is written with COPIED in place of the code (a
+    join code is for the phones at its own table, and a setup shows in the API and in exports); older setups may
+    still hold a code, which nothing shows.
+    """
 
     copy_from: str = Field("", max_length=12, description="join code of an earlier LFG table")
     heroes: list[HeroForm] | None = Field(None, validate_default=True)
@@ -205,6 +212,10 @@ class LfgOptions(FormModel):
     @classmethod
     def _code(cls, value: str) -> str:
         return value.strip().upper()
+
+    @field_serializer("copy_from")
+    def _forget_code(self, value: str) -> str:
+        return COPIED if value else ""
 
     @field_validator("heroes", mode="before")
     @classmethod
@@ -230,10 +241,12 @@ class CopiedTable(Protocol):
 
 
 class CopySource(TypedDict):
-    """The table a join code names: its game's slug, and its replayed state when that game is LFG."""
+    """The table a join code names: its game's slug, and its replayed state when that game is LFG (`expired` when
+    the code no longer works)."""
 
     game: str
     state: CopiedTable | None
+    expired: NotRequired[bool]
 
 
 def copied_catalog(code: str, source: CopySource | None) -> list[dict[str, Any]]:
@@ -242,6 +255,9 @@ def copied_catalog(code: str, source: CopySource | None) -> list[dict[str, Any]]
         raise PydanticCustomError(
             "lfg_code", "no table has the code {code}: check it on that table's page", {"code": code}
         )
+    if source.get("expired"):
+        message = "the code {code} has expired: a table's code works only while it is being played"
+        raise PydanticCustomError("lfg_code", message, {"code": code})
     if source["game"] != "lfg" or source["state"] is None:
         raise PydanticCustomError("lfg_code", "table {code} is not an LFG table", {"code": code})
     heroes = source["state"].heroes

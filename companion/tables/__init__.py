@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from ..entries import EntryKind
 from ..games.base import Result
@@ -41,6 +41,17 @@ class TableKind:
     options_template: str | None = None
     finished: Callable[[Any], bool] = never  # whether a state's game is over (a play for the history)
     reading: PlayReading = PlayReading()  # how a finished game's result reads in the history
+
+    def shown_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """A setup as it leaves the table (the API, an export) or is imported: its options as the options schema
+        writes them, so what the schema keeps to itself (an older setup's join code) never travels."""
+        if self.options is None or "options" not in setup:
+            return setup
+        try:
+            options = self.options.model_validate(setup["options"]).model_dump(mode="json")
+        except ValidationError:
+            options = {}  # options the game cannot read are not shown either
+        return {**setup, "options": options}
 
 
 def kinds() -> dict[str, TableKind]:

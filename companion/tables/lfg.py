@@ -60,7 +60,7 @@ FORMS = {"hero": HeroForm, "remove_hero": RemoveHeroForm, "party": PartyForm}
 def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> State:
     """The catalog the table started with (a copied one is kept in the setup as hero forms), then every entry."""
     options = LfgOptions.model_validate(setup.get("options") or {})
-    state = State(tuple(setup["players"]), copied_from=options.copy_from)
+    state = State(tuple(setup["players"]), copied=bool(options.copy_from))
     for hero in options.heroes or ():
         state = set_hero(state, HeroEntryIn.model_validate(hero.to_payload()))
     for entry in entries:

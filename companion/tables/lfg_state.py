@@ -78,7 +78,7 @@ class State:
     players: tuple[str, ...]
     catalog: Mapping[str, CatalogHero] = field(default_factory=dict)
     parties: Mapping[str, tuple[Member, ...]] = field(default_factory=dict)
-    copied_from: str = ""
+    copied: bool = False  # started with an earlier table's catalog (which table is not kept: see LfgOptions)
 
     @property
     def heroes(self) -> list[CatalogHero]:

@@ -23,16 +23,17 @@ def game_assets(slug: str) -> tuple[str, ...]:
 
 def register(app: Flask) -> None:
     app.jinja_env.globals["game_assets"] = game_assets
-    from . import api, headers, pages, table_api, tables
-    from .history import bp as history_bp
+    from . import api, codes, group_pages, headers, history, pages, table_api, tables
     from .printing import bp as printing_bp
     from .rules import bp as rules_bp
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(group_pages.bp)
+    app.register_blueprint(codes.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table_api.bp)
     app.register_blueprint(rules_bp)
-    app.register_blueprint(history_bp)
+    history.register(app)
     app.register_blueprint(printing_bp)
     headers.register(app)

@@ -1,34 +1,42 @@
-"""Play history: every finished table's stored play, a page at a time, each player's and each game's record, merging
-two names of one person, and the plays out (CSV, our JSON backup, BG Stats) and back in (the backup).
+"""A group's play history, under its private link (`/g/<token>/history`): its finished tables' plays a page at a
+time, each player's and each game's record, merging two names of one person, deleting a play and restoring it.
 
-Every page reads the stored plays (companion.plays keeps them); none replays a table."""
+The group's token in the address is the credential: a wrong one is a 404. Every page reads the group's stored plays
+(companion.plays keeps them); none replays a table. The old addresses (`/history…`) lead to the phone's current
+group's history, or say how to reach one."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from typing import Any
+from urllib.parse import quote
 
-from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask import Blueprint, Flask, abort, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import backup, csrf, play_queries, play_totals, plays
-from ..bgstats import bgstats, bgstats_link
+from .. import play_lookup, play_queries, play_totals, plays
+from ..bgstats import bgstats_link
 from ..history import People, Play, merge_problem, name_key, play_of
 from ..play_queries import PlayPage
 from ..specs import GAMES
-from . import store
+from . import phone, store
+from .group_link import group, group_blueprint
 from .render import page
 from .table_view import TableView
 
-bp = Blueprint("history", __name__, url_prefix="/history")
+bp = group_blueprint("history", __name__, "/g/<token>/history")
+legacy = Blueprint("history_legacy", __name__, url_prefix="/history")
 
-IMPORT_LIMIT = 16 * 1024 * 1024
+
+def register(app: Flask) -> None:
+    """The history's pages, its files and its API, and the old addresses."""
+    from . import history_api, history_files
+
+    for blueprint in (bp, history_files.bp, history_files.table_bp, history_api.bp, legacy):
+        app.register_blueprint(blueprint)
 
 
 def people() -> People:
-    return People(store().aliases())
+    return People(store().aliases(group().id))
 
 
 def _page_number() -> int:
@@ -58,28 +66,40 @@ def _bgstats_link(play: Play, who: People) -> str:
     return bgstats_link(play, who)
 
 
+@bp.app_template_global()
+def history_url() -> str:
+    """Where "play history" leads from a page outside it: this phone's current group's history, or the page that
+    says how to reach one."""
+    token = session.get(phone.GROUP)
+    return url_for("history.index", token=token) if isinstance(token, str) and token else url_for("history_legacy.home")
+
+
 @bp.get("")
 def index() -> ResponseReturnValue:
     game = request.args.get("game", "")
     game = game if game in GAMES else ""
     player = request.args.get("player", "")[:40]
-    who = people()
-    found = play_queries.page_of_plays(store(), who, game=game, player=player, number=_page_number())
-    counts = play_queries.game_counts(store())
+    who, mine = people(), group().id
+    found = play_queries.page_of_plays(store(), mine, who, game=game, player=player, number=_page_number())
+    counts = play_queries.game_counts(store(), mine)
     return page(
         "history/index.html",
+        group=group(),
         found=found,
         pages=pager(found, "history.index", game=game, player=player),
         total=sum(counts.values()),
         game=GAMES.get(game),
         player_key=who.key(player) if player else "",
         who=who,
-        people=play_queries.everyone(store(), who),
+        people=play_queries.everyone(store(), mine, who),
         games=[(g, counts[g.slug]) for g in GAMES.values()],
-        attention=play_queries.needing_attention(store()),
+        attention=play_queries.needing_attention(store(), mine),
+        deleted=play_lookup.recently_deleted(store(), mine),
         games_by_slug=GAMES,
         imported=request.args.get("imported", type=int),
         skipped=request.args.get("skipped", type=int),
+        just_deleted=request.args.get("deleted", "")[:24],
+        done=request.args.get("done", "") if request.args.get("done") == "restored" else "",
     )
 
 
@@ -89,13 +109,14 @@ def player(name: str) -> ResponseReturnValue:
 
 
 def _player_page(name: str, error: str = "", status: int = 200) -> ResponseReturnValue:
-    who = people()
-    record = play_queries.player_record(store(), who, name) or abort(404)
-    found = play_queries.page_of_plays(store(), who, player=name, number=_page_number())
-    others = [p.name for p in play_queries.everyone(store(), who) if p.key != record.key]
+    who, mine = people(), group().id
+    record = play_queries.player_record(store(), mine, who, name) or abort(404)
+    found = play_queries.page_of_plays(store(), mine, who, player=name, number=_page_number())
+    others = [p.name for p in play_queries.everyone(store(), mine, who) if p.key != record.key]
     return page(
         "history/player.html",
         status=status,
+        group=group(),
         record=record,
         found=found,
         pages=pager(found, "history.player", name=name),
@@ -109,11 +130,12 @@ def _player_page(name: str, error: str = "", status: int = 200) -> ResponseRetur
 @bp.get("/games/<slug>")
 def game(slug: str) -> ResponseReturnValue:
     GAMES.get(slug) or abort(404)
-    who = people()
-    found = play_queries.page_of_plays(store(), who, game=slug, number=_page_number())
+    who, mine = people(), group().id
+    found = play_queries.page_of_plays(store(), mine, who, game=slug, number=_page_number())
     return page(
         "history/game.html",
-        stats=play_queries.game_stats(store(), who, slug),
+        group=group(),
+        stats=play_queries.game_stats(store(), mine, who, slug),
         found=found,
         pages=pager(found, "history.game", slug=slug),
         people=who,
@@ -122,93 +144,52 @@ def game(slug: str) -> ResponseReturnValue:
 
 @bp.post("/merge")
 def merge() -> ResponseReturnValue:
-    """Merge the person called `name` into the one called `into`: from then on both names are one person."""
+    """Merge the person called `name` into the one called `into`: from then on both names are one person in this
+    group."""
     name, into = request.form.get("name", "")[:40], request.form.get("into", "")[:40]
-    who = people()
-    if not name_key(name) or not play_queries.has_played(store(), who, name):
+    who, mine = people(), group().id
+    if not name_key(name) or not play_queries.has_played(store(), mine, who, name):
         abort(404)
     problem = merge_problem(who, name, into)
-    if not problem and not play_queries.has_played(store(), who, into):
+    if not problem and not play_queries.has_played(store(), mine, who, into):
         problem = f"nobody called {into} has played here"
     if problem:
         return _player_page(name, problem, 422)
-    play_totals.set_alias(store(), who.key(name), into.strip())
+    play_totals.set_alias(store(), mine, who.key(name), into.strip())
     return redirect(url_for("history.player", name=into.strip()), 303)
 
 
 @bp.post("/unmerge")
 def unmerge() -> ResponseReturnValue:
     """Undo a merge: the merged name is its own person again."""
-    name = request.form.get("name", "")
-    key = name_key(name)
-    target = store().aliases().get(key) or abort(404)
-    play_totals.set_alias(store(), key, None)
+    key = name_key(request.form.get("name", ""))
+    target = store().aliases(group().id).get(key) or abort(404)
+    play_totals.set_alias(store(), group().id, key, None)
     return redirect(url_for("history.player", name=target), 303)
 
 
-@bp.get("/plays/<play_id>.bgsplay")
-def bgsplay(play_id: str) -> Response:
-    """One play as a .bgsplay file: the same JSON BG Stats' push link carries."""
-    play = play_queries.find(store(), play_id) or abort(404)
-    body = json.dumps(bgstats(play, people()), ensure_ascii=False, indent=2)
-    name = f"{play.game}-{play.ended:%Y-%m-%d-%H%M}.bgsplay"
-    return _download(body, "application/json", name)
+@bp.post("/plays/<play_id>/delete")
+def delete_play(play_id: str) -> ResponseReturnValue:
+    """Take a play out of the group's history (its table stays); it waits among the recently deleted."""
+    plays.delete_play(store(), group().id, play_id[:24]) or abort(404)
+    return redirect(url_for("history.index", deleted=play_id[:24]), 303)
 
 
-CSV_FIELDS = ("play", "date", "game", "duration_min", "player", "score", "rank", "winner", "not_scored")
+@bp.post("/plays/<play_id>/restore")
+def restore_play(play_id: str) -> ResponseReturnValue:
+    """Put a deleted play back in the group's history."""
+    plays.undelete_play(store(), group().id, play_id[:24]) or abort(404)
+    return redirect(url_for("history.index", done="restored"), 303)
 
 
-def _cell(text: str) -> str:
-    """Text a spreadsheet would read as a formula gets a leading apostrophe."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-@bp.get("/plays.csv")
-def plays_csv() -> Response:
-    """Every play, one row per player, newest first; `not_scored` says why a score did not count (empty when it
-    did)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_FIELDS)
-    for play in play_queries.every_play(store()):
-        for s in play.standings():
-            date = f"{play.ended:%Y-%m-%d %H:%M:%S}"
-            row: list[Any] = [play.id, date, play.game_name, play.duration_min, _cell(s.name), s.score, s.rank]
-            writer.writerow([*row, str(s.winner).lower(), _cell(s.out)])
-    return _download("\ufeff" + out.getvalue(), "text/csv; charset=utf-8", "plays.csv")
-
-
-@bp.get("/export.json")
-def export() -> Response:
-    """The backup: every finished table with its whole log, and the merged names."""
-    tables = play_queries.finished_tables(store())
-    body = json.dumps(backup.export(tables, store().aliases()), ensure_ascii=False, indent=1)
-    return _download(body, "application/json", "table-companion-plays.json")
-
-
-@bp.post("/import")
-@csrf.exempt
-def restore() -> ResponseReturnValue:
-    """Restore a backup: every play in it is checked first, and nothing is stored unless all of it is sound."""
-    request.max_content_length = IMPORT_LIMIT  # a backup outgrows the 64 KiB every other request is held to
-    if current_app.config.get("WTF_CSRF_ENABLED", True):
-        csrf.protect()
-    upload = request.files.get("backup")
-    raw = upload.read() if upload else b""
-    if not raw:
-        return page("history/import.html", status=422, problems=[("backup", "choose the backup file to restore")])
-    checked = backup.check(raw, play_queries.known_ids(store()), store().aliases())
-    if checked.problems:
-        problems = [(p.loc, p.msg) for p in checked.problems]
-        return page("history/import.html", status=422, problems=problems)
-    plays.restore(store(), checked.tables)
-    for name, target in checked.aliases.items():
-        play_totals.set_alias(store(), name, target)
-    return redirect(url_for("history.index", imported=len(checked.tables), skipped=checked.skipped), 303)
-
-
-def _download(body: str, mimetype: str, filename: str) -> Response:
-    response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
+@legacy.get("", endpoint="home")
+@legacy.get("/<path:rest>")
+def old_address(rest: str = "") -> ResponseReturnValue:
+    """An address from before groups: the same page of this phone's current group's history, or a page saying how
+    to reach a group's history (it shows no plays)."""
+    found = phone.current_group(phone.known())
+    if found is None:
+        return page("history/no_group.html")
+    target = url_for("history.index", token=found.token) + (quote("/" + rest) if rest else "")
+    query = request.query_string.decode("latin-1")
+    return redirect(f"{target}?{query}" if query else target, 302)

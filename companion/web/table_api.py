@@ -3,16 +3,16 @@ through the same checks and the same writes as the table pages. A watch token re
 
 from __future__ import annotations
 
-import math
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from pydantic import Field, ValidationError
 
-from .. import csrf
+from .. import csrf, groups
 from ..games.base import Problem, RuleError
+from ..groups import GroupRow
 from ..jsonable import jsonable
 from ..log import CORRECT, UNDO
 from ..rows import EntryRow
@@ -20,9 +20,9 @@ from ..schemas import StrictModel, result_json, validation_problems
 from ..store import StaleWrite, TableRow
 from ..tables import kinds
 from ..tables.replay import Replayed, check_correction, check_entry, replay, undoable
-from . import store
+from . import limiting, store
 from .api import BadBody, errors, read_body
-from .pages import code_failed, code_wait
+from .codes import join_code
 from .table_setup import setup_for
 from .tables import write_entry
 
@@ -30,12 +30,20 @@ bp = Blueprint("table_api", __name__, url_prefix="/api/v1/tables")
 csrf.exempt(bp)
 
 MAX_VERSION = 2**62
+GROUP_HEADER = "X-Group-Token"
 
 
 class NewTableIn(StrictModel):
     game: str = Field(max_length=40, description="the game's slug, e.g. `loaf`")
     players: list[str] = Field(min_length=1, max_length=10, description="the players' names, 1 to 40 characters")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's table options, if it has any")
+    group: str | None = Field(
+        None,
+        min_length=1,
+        max_length=64,
+        description="the token of the group the table goes into (its link is `/g/<token>`); the `X-Group-Token` "
+        "header may carry it instead. Without one, a new group is made and its link answered in `group`",
+    )
 
 
 class EntryIn(StrictModel):
@@ -63,27 +71,58 @@ def create() -> ResponseReturnValue:
         return errors([Problem("", str(exc))], 400)
     except ValidationError as exc:
         return errors(validation_problems(exc))
-    copy_code = str(body.options.get("copy_from", "")).strip()
-    if copy_code and (wait := code_wait()):
-        response, status = errors(
-            [Problem("options.copy_from", "too many codes tried from here: wait, then retry")], 429
-        )
-        response.headers["Retry-After"] = str(math.ceil(wait))
-        return response, status
+    # A copy code counts as a join-code guess unless it names a table to copy from (as on the page).
+    guess = limiting.take("join") if str(body.options.get("copy_from", "")).strip() else None
+    if guess and guess.refused:
+        message = f"too many codes tried from here: {limiting.wait_words(guess)}, then retry"
+        return limiting.refused_json(guess, "options.copy_from", message)
     new = setup_for(body.game, body.players, body.options, "options")
-    if new.options_refused and copy_code:
-        code_failed()
+    if guess and not new.options_refused:
+        limiting.refund(guess)
     if new.setup is None:
         return errors(new.problems)
-    row = store().create_table(body.game, new.setup)
-    return jsonify(_links(row, editor=True)), 201
+    group, problems = _asked_group(body.group)
+    if problems:
+        return errors(problems)
+    if (made := limiting.take("new_table", group.id if group else None)).refused:
+        return limiting.refused_json(made, "", f"too many tables started from here: {limiting.wait_words(made)}")
+    named = groups.name_for(new.setup["players"])
+    row = store().create_table(body.game, new.setup, group.id if group else None, named)
+    if group is None:
+        limiting.count_new_group("new_table", row.group_id)
+    return jsonify(_links(row, editor=True, group=group or groups.by_id(store(), row.group_id))), 201
 
 
-def _links(row: TableRow, editor: bool) -> dict[str, Any]:
+def _asked_group(field: str | None) -> tuple[GroupRow | None, list[Problem]]:
+    """The group the body's `group` or the X-Group-Token header names; none when neither does (a new group is
+    made for the table)."""
+    header = request.headers.get(GROUP_HEADER, "").strip() or None
+    if field and header and field != header:
+        return None, [Problem("group", f"the group field and the {GROUP_HEADER} header name different groups")]
+    token = field or header
+    if token is None:
+        return None, []
+    found = groups.by_token(store(), token[:64])
+    if found is None:
+        return None, [Problem("group", "no group has this token: send the token at the end of the group's link")]
+    return found, []
+
+
+def _links(row: TableRow, editor: bool, group: GroupRow | None = None) -> dict[str, Any]:
+    """The table's links: the watch link; with the editor's, its join code and its group's link (given only to
+    whoever started the table, or where the group offers its link at its tables)."""
     links: dict[str, Any] = {"watch": url_for("tables.watch", token=row.viewer_token)}
     if editor:
-        links |= {"edit": url_for("tables.show", token=row.token), "code": row.code, "group": None}
+        link = url_for("groups.show", token=group.token) if group else None
+        links |= {"edit": url_for("tables.show", token=row.token), "code": row.code, "group": link}
+        links["code_until"] = iso(join_code(row).until)
     return links
+
+
+def _shared_group(row: TableRow) -> GroupRow | None:
+    """The table's group when it offers its link at its tables (as the table page does)."""
+    found = groups.by_id(store(), row.group_id)
+    return found if found and found.share_invite else None
 
 
 def _find(token: str) -> tuple[TableRow, bool] | None:
@@ -116,14 +155,14 @@ def table_json(row: TableRow, rows: list[EntryRow], editor: bool) -> dict[str, A
     return {
         "game": row.game,
         "players": list(row.setup["players"]),
-        "options": row.setup.get("options", {}),
+        "options": kind.shown_setup(row.setup).get("options", {}),
         "version": rows[-1].seq if rows else 0,
         "entries": _entries(rows, replayed),
         "state": jsonable(replayed.state),
         "result": _result(kind, replayed),
         "finished": bool(kind.finished(replayed.state)),
         "broken": jsonable(replayed.broken),
-        **_links(row, editor),
+        **_links(row, editor, _shared_group(row) if editor else None),
     }
 
 

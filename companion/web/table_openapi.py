@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..tables import kinds
-from .table_api import CorrectIn, EntryIn, NewTableIn, UndoIn
+from .table_api import GROUP_HEADER, CorrectIn, EntryIn, NewTableIn, UndoIn
 
 REF = "#/components/schemas/{model}"
 
@@ -20,6 +20,15 @@ TOKEN = {
     "schema": {"type": "string"},
 }
 
+GROUP_TOKEN = {
+    "name": GROUP_HEADER,
+    "in": "header",
+    "required": False,
+    "description": "the token of the group the table goes into, as the body's `group` field (send either; both must "
+    "agree); an unknown token is a 422 at `group`",
+    "schema": {"type": "string", "maxLength": 64},
+}
+
 LINKS = {
     "type": "object",
     "required": ["edit", "watch", "code"],
@@ -27,7 +36,17 @@ LINKS = {
         "edit": {"type": "string", "description": "the editor link: whoever has it may enter"},
         "watch": {"type": "string", "description": "the watch link: reads only"},
         "code": {"type": "string", "description": "the join code for the phones at the table"},
-        "group": {"type": ["string", "null"]},
+        "code_until": {
+            "type": "string",
+            "format": "date-time",
+            "description": "when the join code stops working: 12 hours after the table's latest entry (the table's "
+            "page can issue a fresh code)",
+        },
+        "group": {
+            "type": ["string", "null"],
+            "description": "the link of the table's group (`/g/<token>`): the new group's invite link when none was "
+            "given; on a read, only when the group offers its link at its tables",
+        },
     },
 }
 
@@ -112,13 +131,17 @@ def paths(refs: dict[Any, dict[str, Any]], error: Any) -> dict[str, Any]:
             "post": {
                 "summary": "Start a table: a game, its players and options",
                 "operationId": "tables_create",
+                "parameters": [GROUP_TOKEN],
                 "requestBody": body(NewTableIn),
                 "responses": {
                     "201": answer("The new table's links and join code", LINKS),
                     "400": error("The body is not JSON or not an object"),
                     "413": error("The body is over 64 KiB"),
-                    "422": error("Every problem with the game, players or options, located"),
-                    "429": error("Too many join codes tried from here"),
+                    "422": error("Every problem with the game, players, options or group, located"),
+                    "429": error(
+                        "Too many join codes tried, or tables started, from here or in the group; Retry-After says "
+                        "how many seconds to wait"
+                    ),
                 },
             }
         },

@@ -14,6 +14,7 @@ from ..specs import GAMES
 from ..tables import kinds
 from ..tables.replay import replay
 from . import store
+from .codes import code_live
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,12 @@ def _under(prefix: str, problem: Problem) -> Problem:
 
 def copy_source(slug: str, code: str) -> dict[str, Any] | None:
     """The table a new table's options name by join code (`copy_from`): None when no table has the code, else its
-    game and, when that is this game, its replayed state. The options schema says what is wrong with it."""
+    game and, when that is this game and the code still works, its replayed state. The options schema says what is
+    wrong with it."""
     row = store().by_code(code)
     if row is None:
         return None
+    if not code_live(row):
+        return {"game": row.game, "state": None, "expired": True}
     state = replay(kinds()[slug], row.setup, store().entries(row.id)).state if row.game == slug else None
     return {"game": row.game, "state": state}

@@ -7,12 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, redirect, request, session, url_for
+from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from jinja2_fragments.flask import render_block
 from pydantic import ValidationError
 
-from .. import plays
+from .. import groups, plays
 from ..games.base import Problem, RuleError
 from ..history import People
 from ..log import CORRECT, UNDO, Standing
@@ -20,7 +20,7 @@ from ..rows import EntryRow
 from ..schemas import EntryForm, validation_problems
 from ..store import StaleWrite, TableRow, tables
 from ..tables.replay import check_correction, check_entry, undoable
-from . import store
+from . import phone, store
 from .render import is_htmx, page
 from .table_view import Failed, TableView, build
 
@@ -39,11 +39,20 @@ def _viewer(token: str) -> TableRow:
 
 def _view(row: TableRow, editable: bool = True, **extra: Any) -> TableView:
     base = f"/t/{row.token}" if editable else f"/v/{row.viewer_token}"
-    who = session.get("who", {}).get(row.token) if editable else None
-    view = build(row, store().entries(row.id), editable=editable, base=base, who=who, **extra)
+    if editable:
+        extra |= _phone_here(row)
+    view = build(row, store().entries(row.id), editable=editable, base=base, **extra)
     if view.kind.finished(view.state):
-        view = replace(view, people=People(store().aliases()))
+        view = replace(view, people=People(store().aliases(row.group_id)))
     return view
+
+
+def _phone_here(row: TableRow) -> dict[str, Any]:
+    """Who this phone is at the table, and the table's group: its link for a member, its invite for a phone that
+    is not one when the group shares it."""
+    here = groups.at_table(store(), row, phone.known())
+    invite = here.group if not here.member and here.group.share_invite else None
+    return {"who": here.seat, "group": here.group if here.member else None, "invite": invite}
 
 
 def _render(view: TableView, status: int = 200) -> ResponseReturnValue:
@@ -160,7 +169,8 @@ def _append(
     if not 0 <= based_on < 2**63:  # a version the log's integer column cannot hold is no version at all
         abort(400)
     entry_id = request.form.get("entry_id", "")[:64] or abort(400)
-    author = session.get("who", {}).get(row.token) or ANONYMOUS
+    known = phone.known()
+    author = (groups.seat_of(store(), row.id, known) if known else None) or ANONYMOUS
     try:
         write_entry(row, based_on, entry_id, kind, payload, version, author)
     except StaleWrite as stale:
@@ -263,14 +273,13 @@ def _refuse_correction(view: TableView, entry: Standing, failed: Failed) -> Resp
 
 @bp.post("/t/<token>/me")
 def me(token: str) -> ResponseReturnValue:
+    """Who this phone is at the table: one of its players, or "" for none of them. Its entries are credited to it."""
     row = _table(token)
     name = request.form.get("who", "")
-    who = dict(session.get("who", {}))
-    if name in row.setup["players"]:
-        who[row.token] = name
-    else:
-        who.pop(row.token, None)
-    session["who"] = who
+    if name and name not in row.setup["players"]:
+        message = f"Nobody called {name[:40]} plays at this table: tap one of its players' names."
+        return _render(_view(row, message=message), 422)
+    groups.take_seat(store(), row.id, phone.this(), name)
     return redirect(url_for("tables.show", token=row.token), 303)
 
 

@@ -100,6 +100,40 @@ def test_line_rules_beyond_types_are_422(client):
     assert {e["loc"] for e in errors} == {"players[0].lines[0].districts", "players[0].lines[1].color"}
 
 
+def line(districts, most, monuments=0):
+    return {"color": "blue", "districts": districts, "max_stations_in_district": most, "monuments": monuments}
+
+
+@pytest.mark.parametrize(
+    ("changes", "loc", "words"),
+    [
+        ({"lines": [line(99, 3)]}, "players[0].lines[0].districts", "at most 13 districts"),
+        ({"lines": [line(0, 0, 2)]}, "players[0].lines[0].monuments", "a line with monuments has stations"),
+        ({"objectives": 40}, "players[0].objectives", "at most 5 objectives"),
+        ({"interchanges": {"2": 500}}, "players[0].interchanges.2", "need 1000 stations"),
+    ],
+)
+def test_a_sheet_the_map_cannot_hold_is_a_located_422(client, changes, loc, words):
+    response = client.post(URL, json={"players": [sheet(**changes)]})
+    assert response.status_code == 422
+    [error] = response.get_json()["errors"]
+    assert error["loc"] == loc
+    assert words in error["msg"]
+
+
+def test_every_limit_broken_is_listed_at_once(client):
+    lines = [line(99, 3), {**line(0, 0, 2), "color": "orange"}, {**line(8, 7), "color": "green"}]
+    players = [sheet(lines=lines, objectives=40), sheet(name="Ben", crossings={"2": 25})]
+    errors = client.post(URL, json={"players": players}).get_json()["errors"]
+    assert {e["loc"] for e in errors} == {
+        "players[0].lines[0].districts",
+        "players[0].lines[1].monuments",
+        "players[0].lines[2].districts",
+        "players[0].objectives",
+        "players[1].crossings.2",
+    }
+
+
 def test_get_on_a_calculator_is_a_json_405(client):
     response = client.get(URL)
     assert response.status_code == 405

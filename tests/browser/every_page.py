@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Flask
 
+from companion import groups
 from companion.specs import SPECS
 from tests.conftest import LiveServer, make_app
 
@@ -43,14 +44,13 @@ PAGES = (
     "history-player",
     "history-game",
     "history-import-error",
+    "group",
+    "group-error",
 )
 # Pages of features that may not be in every build yet: the route each needs, and the address shown.
 OPTIONAL = {
     "print-index": ("/print", "/print"),
     "print-error": ("/print/<slug>/score-pad.pdf", "/print/oz/score-pad.pdf?players=Ann&players=ann&paper=a5"),
-    "history": ("/history", "/history"),  # the finished tables of the page set are its plays
-    "history-player": ("/history/players/<path:name>", "/history/players/Ann"),
-    "history-game": ("/history/games/<slug>", "/history/games/oz"),
 }
 
 
@@ -122,10 +122,16 @@ def build(tmp: Path) -> tuple[Site, LiveServer]:
     for entry in ORLEANS_SHORT:
         _post(client, orleans, entry)
     site.paths["orleans-torture"] = orleans
+    store = app.extensions["store"]
+    group = groups.by_id(store, store.by_token(orleans.rsplit("/", 1)[1]).group_id)
+    site.paths["group"] = f"/g/{group.token}"  # every table above is in it: they were all started by one phone
+    site.answers["group-error"] = _answer(client.post(f"/g/{group.token}", data={"name": " "}), 422)
     routes = {rule.rule for rule in app.url_map.iter_rules()}
     site.paths |= {name: path for name, (route, path) in OPTIONAL.items() if route in routes}
-    if "/history/import" in routes:
-        site.answers["history-import-error"] = _answer(client.post("/history/import", data={}), 422)
+    history = f"/g/{group.token}/history"  # the finished tables of the page set are its plays
+    site.paths |= {"history": history, "history-player": f"{history}/players/Ann"}
+    site.paths["history-game"] = f"{history}/games/oz"
+    site.answers["history-import-error"] = _answer(client.post(f"{history}/import", data={}), 422)
 
     for name, path in site.paths.items():
         status = 404 if name in ("join-error", "not-found") else 422 if name == "print-error" else 200

@@ -1,5 +1,6 @@
-"""The play history on a phone: plays, filters, a player's record, merging two names, a game's scores, and a
-finished table's BG Stats link and .bgsplay download; nothing wider than the screen, every control big enough."""
+"""A group's play history on a phone: plays, filters, a player's record, merging two names, a game's scores,
+deleting a play and restoring it, and a finished table's BG Stats link and .bgsplay download; nothing wider than the
+screen, every control big enough."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from companion import plays
+from companion import groups, plays
 from companion.bgstats import BGSTATS_CREATE_PLAY
 
 from ..conftest import LiveServer, make_app
@@ -31,8 +32,9 @@ def seeded(tmp_path):
     for i, builder in enumerate(builders):
         game, setup, entries = builder()
         items.append((game, setup, T0, log(entries, T0 + timedelta(days=i))))
-    rows = plays.restore(app.extensions["store"], items)
-    return app, rows[-1]
+    group = groups.create_group(app.extensions["store"], "Thursday games")
+    rows = plays.restore(app.extensions["store"], group.id, items)
+    return app, group, rows[-1]
 
 
 def fits(page) -> None:
@@ -57,10 +59,11 @@ def shot(page, name: str) -> None:
 
 
 def test_the_history_on_a_phone(tmp_path, phone):
-    app, nsp_row = seeded(tmp_path)
+    app, group, nsp_row = seeded(tmp_path)
+    history = f"/g/{group.token}/history"
     with LiveServer(app) as server:
         page = phone.new_page()
-        page.goto(server.url + "/history")
+        page.goto(server.url + history)
         expect(page.get_by_role("heading", name="Play history")).to_be_visible()
         expect(page.locator(".play")).to_have_count(4)
         fits(page)
@@ -90,11 +93,24 @@ def test_the_history_on_a_phone(tmp_path, phone):
         page.get_by_role("button", name="Undo").click()
         expect(page.get_by_text("was merged into Ben")).to_have_count(0)
 
-        page.goto(server.url + "/history/games/next-station-paris")
+        page.goto(f"{server.url}{history}/games/next-station-paris")
         expect(page.locator('[data-stat="highest-by"]')).to_have_text("48")
         expect(page.locator("meter")).not_to_have_count(0)
         fits(page)
         shot(page, "game")
+
+        page.goto(server.url + history)
+        page.locator(".play").first.get_by_role("button", name="Delete from history").click()
+        expect(page.get_by_role("status")).to_contain_text("The Next Station Paris play of 04 Mar was deleted")
+        expect(page.locator(".play")).to_have_count(3)
+        expect(page.get_by_role("heading", name="Recently deleted")).to_be_visible()
+        expect(page.locator(".deleted")).to_contain_text("Next Station Paris")
+        fits(page)
+        assert small_controls(page) == []
+        shot(page, "deleted")
+        page.get_by_role("status").get_by_role("button", name="Undo").click()
+        expect(page.get_by_role("status")).to_contain_text("The play is back in the history.")
+        expect(page.locator(".play")).to_have_count(4)
 
         page.goto(f"{server.url}/v/{nsp_row.viewer_token}")
         send = page.get_by_role("link", name="Send to BG Stats")

@@ -50,6 +50,7 @@ def rows(url: str) -> dict[str, list[dict]]:
         out = {
             name: [dict(row) for row in conn.execute(select(table).order_by(*table.primary_key)).mappings()]
             for name, table in found.tables.items()
+            if name in NAMES  # reflecting them brings the tables they refer to as well
         }
     engine.dispose()
     return out
@@ -74,6 +75,15 @@ def before_migrations(url: str) -> None:
         for name in ("tables", "entries"):
             conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), (SELECT max(id) FROM {name}))"))
     engine.dispose()
+
+
+def every_group(url: str) -> list[dict]:
+    """The groups in the database at `url`, the oldest first."""
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        found = [dict(row) for row in conn.execute(text("SELECT id, token, name FROM groups ORDER BY id")).mappings()]
+    engine.dispose()
+    return found
 
 
 def init_db(url: str, tmp_path: Path, monkeypatch, capsys) -> str:
@@ -107,6 +117,10 @@ def test_a_database_from_before_migrations_upgrades_with_init_db_and_loses_nothi
     assert migrate.is_current(empty_url)
     upgraded = rows(empty_url)
     assert {entry.pop("version") for entry in upgraded["entries"]} == {1}
+    (before_groups,) = every_group(empty_url)
+    assert {table.pop("group_id") for table in upgraded["tables"]} == {before_groups["id"]}
+    assert {table.pop("code_issued_at") for table in upgraded["tables"]} == {None}
+    assert {alias.pop("group_id") for alias in upgraded["aliases"]} == {before_groups["id"]}  # merged before groups
     assert upgraded == stored
     assert differences(empty_url) == []
 
@@ -129,6 +143,36 @@ def test_every_table_made_before_migrations_opens_with_the_same_scores(empty_url
     line = {"player": "Ana", "round": 1, "color": "blue", "districts": 2, "max_stations_in_district": 2}
     assert store.append(made.id, 0, "after", "line", line | {"monuments": 0}, "Ana")[1]
     store.dispose()
+
+
+def test_tables_made_before_groups_land_in_one_group_that_companion_groups_lists(
+    empty_url, tmp_path, monkeypatch, capsys
+):
+    before_migrations(empty_url)
+    init_db(empty_url, tmp_path, monkeypatch, capsys)
+    (group,) = every_group(empty_url)
+    assert group["name"] == "Tables from before groups"
+
+    main(["groups", "--url", "http://table.example:5000/"])
+    listed = capsys.readouterr().out.splitlines()
+    assert listed == [f"Tables from before groups · 4 tables · http://table.example:5000/g/{group['token']}"]
+
+    app = make_app(tmp_path, DATABASE_URL=empty_url)
+    stranger, member = app.test_client(), app.test_client()
+    assert stranger.get("/g/" + group["token"][:-2]).status_code == 404
+    page = member.get(f"/g/{group['token']}").get_data(as_text=True)
+    for table in RECORDED:
+        assert f'href="/t/{table["token"]}"' in page
+        assert member.get(f"/t/{table['token']}").status_code == 200
+        assert stranger.get(f"/v/{table['viewer_token']}").status_code == 200
+    app.extensions["store"].dispose()
+
+
+def test_an_empty_database_gets_no_group(empty_url, tmp_path, monkeypatch, capsys):
+    init_db(empty_url, tmp_path, monkeypatch, capsys)
+    assert every_group(empty_url) == []
+    main(["groups", "--url", "http://table.example:5000"])
+    assert capsys.readouterr().out == "No groups yet: the first table started makes one.\n"
 
 
 def test_init_db_gives_a_fresh_database_every_revision_and_twice_is_harmless(empty_url, tmp_path, monkeypatch, capsys):

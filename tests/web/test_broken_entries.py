@@ -104,13 +104,18 @@ def test_every_upgrade_step_is_needed():
 
 
 def test_the_history_lists_a_broken_table_until_it_is_mended(app, client, table):
-    from companion import plays
+    from companion import groups, plays
 
     damage(app, table, "line", {"player": "Ben", "round": 1, "colour": "green"}, 1)
-    plays.rebuild(app.extensions["store"])  # as `companion init-db` does after an upgrade
-    html = client.get("/history").get_data(as_text=True)
+    store = app.extensions["store"]
+    plays.rebuild(store)  # as `companion init-db` does after an upgrade
+    mine = groups.by_id(store, store.by_token(table["edit"].rsplit("/", 1)[1]).group_id)
+    history = f"/g/{mine.token}/history"
+    html = client.get(history).get_data(as_text=True)
     assert "Needs attention" in html
     assert "Entry #2 (line)" in html and "incomplete or damaged" in html
     assert table["watch"] in html and table["edit"] not in html
+    other = groups.create_group(store, "Another group")
+    assert "Needs attention" not in client.get(f"/g/{other.token}/history").get_data(as_text=True)
     client.post(f"{table['edit']}/undo", data={"target": "2", "version": "2", "entry_id": "u"})
-    assert "Needs attention" not in client.get("/history").get_data(as_text=True)
+    assert "Needs attention" not in client.get(history).get_data(as_text=True)

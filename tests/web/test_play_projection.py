@@ -11,15 +11,16 @@ import secrets
 from datetime import timedelta
 
 from alembic import command
-from sqlalchemy import delete, select
+from sqlalchemy import MetaData, delete, insert, select
 
-from companion import cli, migrate, play_totals, plays
-from companion.store import Store, make_engine, play_seats
+from companion import cli, groups, migrate, play_lookup, play_totals, plays
+from companion.store import make_engine, play_seats
 from companion.store import plays as plays_table
 
 from ..conftest import make_app
-from ..test_history import GAMES, T0, koala_koalation, loaf_angry, loaf_tie, log
+from ..test_history import GAMES, T0, home, koala_koalation, loaf_angry, loaf_tie, log
 from .pages import start, version
+from .test_history_pages import history_of
 
 LINES = [("blue", 3, 2, 1), ("green", 2, 2, 0), ("orange", 4, 1, 1), ("purple", 1, 1, 0)]
 
@@ -112,12 +113,14 @@ def test_a_repeated_entry_writes_nothing_twice(client, app):
 def test_a_restored_backup_brings_its_plays(client, app, tmp_path):
     store = app.extensions["store"]
     tables = [loaf_angry(), koala_koalation()]
-    plays.restore(store, [(g, s, T0, log(e, T0 + i * timedelta(days=1))) for i, (g, s, e) in enumerate(tables)])
-    exported = client.get("/history/export.json").data
+    items = [(g, s, T0, log(e, T0 + i * timedelta(days=1))) for i, (g, s, e) in enumerate(tables)]
+    plays.restore(store, home(store), items)
+    exported = client.get(f"{history_of(app)}/export.json").data
     (tmp_path / "other").mkdir()
     other = make_app(tmp_path / "other")
-    response = other.test_client().post("/history/import", data={"backup": (io.BytesIO(exported), "plays.json")})
-    assert response.headers["Location"] == "/history?imported=2&skipped=0"
+    there = history_of(other)
+    response = other.test_client().post(f"{there}/import", data={"backup": (io.BytesIO(exported), "plays.json")})
+    assert response.headers["Location"] == f"{there}?imported=2&skipped=0"
     rows, seats = stored(other)
     assert sorted(game for game, _, _ in rows.values()) == ["koala", "loaf"]
     assert sorted(play_id for _, play_id, _ in rows.values()) == sorted(p for _, p, _ in stored(app)[0].values())
@@ -126,24 +129,28 @@ def test_a_restored_backup_brings_its_plays(client, app, tmp_path):
 
 def test_the_history_pages_read_the_stored_plays_and_replay_nothing(client, app, monkeypatch):
     store = app.extensions["store"]
-    plays.restore(store, [(g, s, T0, log(e, T0)) for g, s, e in (loaf_tie(), koala_koalation())])
-    play_totals.set_alias(store, "ben", "Ann")
+    plays.restore(store, home(store), [(g, s, T0, log(e, T0)) for g, s, e in (loaf_tie(), koala_koalation())])
+    play_totals.set_alias(store, home(store), "ben", "Ann")
+    h = history_of(app)
 
     def refuse(*args, **kwargs):
         raise AssertionError("a history page replayed a table")
 
     for target in ("companion.tables.replay.replay", "companion.plays.replay", "companion.plays.play_of"):
         monkeypatch.setattr(target, refuse)
-    paths = ["/history", "/history?player=Ann", "/history/players/Ann", "/history/games/loaf", "/history/plays.csv"]
-    for path in [*paths, "/history/games/koala", "/history/export.json"]:
-        assert client.get(path).status_code == 200, path
+    paths = ["", "?player=Ann", "/players/Ann", "/games/loaf", "/plays.csv", "/games/koala", "/export.json"]
+    for path in paths:
+        assert client.get(f"{h}{path}").status_code == 200, path
     play_id = stored(app)[0][min(stored(app)[0])][1]
-    assert client.get(f"/history/plays/{play_id}.bgsplay").status_code == 200
+    assert client.get(f"{h}/plays/{play_id}.bgsplay").status_code == 200
+    assert client.post(f"{h}/plays/{play_id}/delete").status_code == 303
+    assert client.post(f"{h}/plays/{play_id}/restore").status_code == 303
+    assert client.get(f"/api/v1/groups/{h.split('/')[2]}/plays").status_code == 200
 
 
 def test_rebuild_works_every_play_out_again_from_the_logs(app):
     store = app.extensions["store"]
-    rows = plays.restore(store, [(g, s, T0, log(e, T0)) for g, s, e in (loaf_tie(), GAMES["orleans"]())])
+    rows = plays.restore(store, home(store), [(g, s, T0, log(e, T0)) for g, s, e in (loaf_tie(), GAMES["orleans"]())])
     before = stored(app)
     with store.engine.begin() as conn:
         conn.execute(delete(play_seats))
@@ -152,21 +159,35 @@ def test_rebuild_works_every_play_out_again_from_the_logs(app):
     assert stored(app) == before and sorted(before[0]) == sorted(r.id for r in rows)
 
 
+def before_groups(engine, tables):
+    """Finished tables (game, setup, entries) stored as the app kept them before groups, with their logs."""
+    schema = MetaData()
+    schema.reflect(engine, only=["tables", "entries"])
+    with engine.begin() as conn:
+        for n, (game, setup, entries) in enumerate(tables):
+            rows = log(entries, T0)
+            values = {"token": f"t{n}", "viewer_token": f"v{n}", "code": f"CODE{n}", "game": game, "setup": setup}
+            values |= {"version": len(rows), "created_at": T0, "updated_at": rows[-1].at}
+            table_id = conn.execute(insert(schema.tables["tables"]).values(**values)).inserted_primary_key[0]
+            conn.execute(insert(schema.tables["entries"]), [{"table_id": table_id, **r.__dict__} for r in rows])
+
+
 def test_init_db_works_out_the_history_of_a_database_from_before_it(tmp_path, monkeypatch, capsys):
     url = f"sqlite:///{tmp_path / 'old.db'}"
     engine = make_engine(url)
     with engine.connect() as conn, conn.begin():
         command.upgrade(migrate.config(conn), "0002_entry_version")
+    before_groups(engine, [loaf_tie(), koala_koalation()])
     engine.dispose()
-    old = Store(url)
-    old.import_tables([(g, s, T0, log(e, T0)) for g, s, e in (loaf_tie(), koala_koalation())])
-    old.dispose()
     monkeypatch.setenv("DATABASE_URL", url)
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
     cli.main(["init-db"])
     assert "Play history rebuilt from every table: 2 plays." in capsys.readouterr().out
     app = make_app(tmp_path, DATABASE_URL=url)
     assert sorted(game for game, _, _ in stored(app)[0].values()) == ["koala", "loaf"]
+    ((old, count),) = groups.every_group(app.extensions["store"])
+    assert (old.name, count) == ("Tables from before groups", 2)
+    assert sorted(p.game for p in play_lookup.every_play(app.extensions["store"], old.id)) == ["koala", "loaf"]
     with app.extensions["store"].engine.begin() as conn:
         conn.execute(delete(play_seats))
         conn.execute(delete(plays_table))

@@ -22,7 +22,7 @@ def test_a_line_that_breaks_a_rule_is_refused_with_the_form_kept(client):
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "are both 0, or both 1 or more" in html
-    assert 'name="max_stations_in_district" type="number" inputmode="numeric" min="0" max="99" value="3"' in html
+    assert 'name="max_stations_in_district" type="number" inputmode="numeric" min="0" max="13" value="3"' in html
     assert version(client, table) == 0
 
 

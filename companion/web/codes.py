@@ -1,0 +1,63 @@
+"""A table's join code at the table: whether it still works, until when (the share panel says), and a fresh one
+issued from the table's editor link, the old one dead at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from flask import Blueprint, abort, current_app, redirect, url_for
+from flask.typing import ResponseReturnValue
+
+from ..codes import LIFETIME_HOURS, code_until, code_works
+from ..store import TableRow, now
+from . import store
+
+bp = Blueprint("codes", __name__)
+
+
+def hours() -> float:
+    """How long a code works after the table's last entry (config JOIN_CODE_HOURS)."""
+    return float(current_app.config.get("JOIN_CODE_HOURS", LIFETIME_HOURS))
+
+
+def code_live(row: TableRow) -> bool:
+    """Whether the table's join code still leads to it."""
+    return code_works(row, now(), hours())
+
+
+def expired_message() -> str:
+    span = "1 hour" if hours() == 1 else f"{hours():g} hours"
+    return (
+        f"That code has expired: a table's code works for {span} after its last entry. Ask someone at the table "
+        "for a fresh one (the table's page can issue one)."
+    )
+
+
+@dataclass(frozen=True)
+class CodeShown:
+    """The join code as the share panel shows it: whether it works, until when, and for how long after an entry."""
+
+    live: bool
+    until: datetime
+    hours: float
+
+    @property
+    def until_text(self) -> str:
+        """The time, as in "23:40 UTC", with the day when it is not today."""
+        day = "" if self.until.date() == now().date() else f" on {self.until.day} {self.until:%b}"
+        return f"{self.until:%H:%M} UTC{day}"
+
+
+@bp.app_template_global()
+def join_code(row: TableRow) -> CodeShown:
+    """The table's join code for the share panel (a template never asks the database: this reads the row)."""
+    return CodeShown(code_live(row), code_until(row, hours()), hours())
+
+
+@bp.post("/t/<token>/code")
+def fresh_code(token: str) -> ResponseReturnValue:
+    """A fresh join code for the table (its editor link only): the old code names no table from now on."""
+    row = store().by_token(token) or abort(404)
+    store().issue_code(row.id)
+    return redirect(url_for("tables.show", token=row.token), 303)

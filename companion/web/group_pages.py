@@ -1,0 +1,112 @@
+"""A group's page under its private link (`/g/<token>`): its name, its invite link and QR code, its tables newest
+first, its history, and the phone's other groups. Opening it makes the phone a member and the group its current one.
+
+The token in the address is the credential: whoever has the link may open the group; a wrong one is a 404."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import segno
+from flask import Response, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+
+from .. import groups
+from ..groups import NAME_LENGTH, GroupRow
+from ..specs import GAMES
+from ..store import TableRow
+from . import phone, store
+from .group_link import group, group_blueprint
+from .render import page
+
+bp = group_blueprint("groups", __name__, "/g/<token>")
+
+
+@dataclass(frozen=True)
+class GroupTable:
+    """One of the group's tables as its page lists it."""
+
+    link: str
+    game: str
+    players: tuple[str, ...]
+    started: datetime
+
+    @classmethod
+    def of(cls, row: TableRow) -> GroupTable:
+        spec = GAMES.get(row.game)
+        players = tuple(str(name) for name in row.setup.get("players", []))
+        return cls(f"/t/{row.token}", spec.name if spec else row.game, players, row.created_at)
+
+
+@dataclass(frozen=True)
+class GroupView:
+    """Everything the group page shows."""
+
+    group: GroupRow
+    invite: str
+    tables: list[GroupTable]
+    page: int
+    older: bool
+    others: list[GroupRow]
+    errors: dict[str, str] = field(default_factory=dict)
+    typed: str | None = None  # a refused name, shown back in its field
+
+    @property
+    def link(self) -> str:
+        return f"/g/{self.group.token}"
+
+
+def _view(errors: dict[str, str] | None = None, typed: str | None = None) -> GroupView:
+    found = group()
+    number = max(1, min(request.args.get("page", 1, type=int) or 1, 10_000))
+    rows, older = groups.tables_of(store(), found.id, number)
+    mine = groups.groups_of(store(), phone.this())
+    return GroupView(
+        group=found,
+        invite=request.host_url.rstrip("/") + f"/g/{found.token}",
+        tables=[GroupTable.of(row) for row in rows],
+        page=number,
+        older=older,
+        others=[other for other in mine if other.id != found.id],
+        errors=errors or {},
+        typed=typed,
+    )
+
+
+def _welcome() -> None:
+    """The phone that opened the link belongs to the group from now on, and starts its tables there."""
+    found = group()
+    groups.join(store(), phone.this(), found.id)
+    phone.make_current(found)
+
+
+@bp.get("")
+def show() -> ResponseReturnValue:
+    _welcome()
+    return page("group.html", view=_view())
+
+
+@bp.post("")
+def change() -> ResponseReturnValue:
+    """Rename the group, and choose whether its tables offer its link to phones that joined them by code."""
+    _welcome()
+    typed = request.form.get("name", "")
+    name = " ".join("".join(c for c in typed if c.isprintable() or c.isspace()).split())
+    if not name or len(name) > NAME_LENGTH:
+        problem = "A group's name is 1 to 80 characters." if name else "Give the group a name."
+        return page("group.html", status=422, view=_view({"name": problem}, typed[:200]))
+    groups.change(store(), group().id, name, request.form.get("share_invite") == "on")
+    return redirect(url_for("groups.show"), 303)
+
+
+@bp.get("/qr.svg")
+def qr() -> Response:
+    """The QR code of the group's invite link."""
+    out = io.BytesIO()
+    link = request.host_url.rstrip("/") + f"/g/{group().token}"
+    segno.make(link, error="m").save(out, kind="svg", scale=6, border=2)
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response

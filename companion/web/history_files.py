@@ -1,0 +1,148 @@
+"""A group's plays as files, under its private link: every play as CSV, the backup (each finished table with its
+whole log, and the group's merged names) and restoring one into the group, one play as a .bgsplay file. A finished
+table's own .bgsplay comes from its watch link.
+
+Every file holds only the group's plays (deleted ones left out); a restore adds to the group it was posted to."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+
+from .. import backup, csrf, play_lookup, plays
+from ..bgstats import bgstats
+from ..games.base import Problem
+from ..history import People, Play
+from ..limits import Taken
+from . import limiting, store
+from .group_link import group, group_blueprint
+from .limiting import wait_words
+from .render import page
+
+bp = group_blueprint("history_files", __name__, "/g/<token>/history")
+table_bp = Blueprint("table_play", __name__)
+
+IMPORT_LIMIT = 16 * 1024 * 1024
+
+
+def _people() -> People:
+    return People(store().aliases(group().id))
+
+
+def _bgsplay(play: Play, people: People) -> Response:
+    """One play as a .bgsplay file: the same JSON BG Stats' push link carries."""
+    body = json.dumps(bgstats(play, people), ensure_ascii=False, indent=2)
+    name = f"{play.game}-{play.ended:%Y-%m-%d-%H%M}.bgsplay"
+    return download(body, "application/json", name)
+
+
+@bp.get("/plays/<play_id>.bgsplay")
+def bgsplay(play_id: str) -> Response:
+    """One of the group's plays as a .bgsplay file."""
+    play = play_lookup.find(store(), group().id, play_id) or abort(404)
+    return _bgsplay(play, _people())
+
+
+@table_bp.get("/v/<token>/play.bgsplay")
+def table_bgsplay(token: str) -> Response:
+    """A finished table's play as a .bgsplay file, from its watch link (its table page links here)."""
+    row = store().by_viewer_token(token) or abort(404)
+    play = play_lookup.of_table(store(), row.id) or abort(404)
+    return _bgsplay(play, People(store().aliases(row.group_id)))
+
+
+CSV_FIELDS = ("play", "date", "game", "duration_min", "player", "score", "rank", "winner", "not_scored")
+
+
+def _cell(text: str) -> str:
+    """Text a spreadsheet would read as a formula gets a leading apostrophe."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@bp.get("/plays.csv")
+def plays_csv() -> Response:
+    """Every play of the group, one row per player, newest first; `not_scored` says why a score did not count
+    (empty when it did)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_FIELDS)
+    for play in play_lookup.every_play(store(), group().id):
+        for s in play.standings():
+            date = f"{play.ended:%Y-%m-%d %H:%M:%S}"
+            row: list[Any] = [play.id, date, play.game_name, play.duration_min, _cell(s.name), s.score, s.rank]
+            writer.writerow([*row, str(s.winner).lower(), _cell(s.out)])
+    return download("\ufeff" + out.getvalue(), "text/csv; charset=utf-8", "plays.csv")
+
+
+def backup_of(group_id: int) -> dict[str, Any]:
+    """The backup of a group: every finished table in its history with its whole log, and its merged names."""
+    return backup.export(play_lookup.finished_tables(store(), group_id), store().aliases(group_id))
+
+
+@bp.get("/export.json")
+def export() -> Response:
+    """The group's backup, as a file."""
+    body = json.dumps(backup_of(group().id), ensure_ascii=False, indent=1)
+    return download(body, "application/json", "table-companion-plays.json")
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What restoring a backup did: plays added, plays the group had already, or the problems that stopped it."""
+
+    added: int = 0
+    skipped: int = 0
+    problems: tuple[Problem, ...] = ()
+    limited: Taken | None = None  # past an hourly limit of imports: nothing was read or stored
+    message: str = ""
+
+
+def import_backup(group_id: int, raw: bytes) -> Imported:
+    """Restore a backup into a group: every play in it is checked first, and nothing is stored unless all of it is
+    sound, in one transaction. Plays the group has already (deleted ones too) are skipped. Imports, and the plays
+    they add, are limited per hour for the address and the group."""
+    if (tried := limiting.take("import", group_id)).refused:
+        return Imported(limited=tried, message=f"Too many imports from here or into this group: {wait_words(tried)}.")
+    known = play_lookup.known_ids(store(), group_id)
+    checked = backup.check(raw, known, store().aliases(group_id), *limiting.import_caps())
+    if checked.problems:
+        return Imported(problems=tuple(checked.problems))
+    added = len(checked.tables)
+    if added and (taken := limiting.take("imported_plays", group_id, added)).refused:
+        message = f"This backup adds {added} plays, more than may be imported here now: {wait_words(taken)}."
+        return Imported(limited=taken, message=message)
+    plays.restore(store(), group_id, checked.tables, checked.aliases)
+    return Imported(added, checked.skipped)
+
+
+@bp.post("/import")
+@csrf.exempt
+def restore() -> ResponseReturnValue:
+    """Restore a backup into the group whose history it was posted to."""
+    request.max_content_length = IMPORT_LIMIT  # a backup outgrows the 64 KiB every other request is held to
+    if current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf.protect()
+    upload = request.files.get("backup")
+    raw = upload.read() if upload else b""
+    if not raw:
+        return page("history/import.html", status=422, problems=[("backup", "choose the backup file to restore")])
+    done = import_backup(group().id, raw)
+    if done.limited:
+        return limiting.refused_page(done.limited, "history/import.html", done.message, problems=[])
+    if done.problems:
+        return page("history/import.html", status=422, problems=[(p.loc, p.msg) for p in done.problems])
+    return redirect(url_for("history.index", imported=done.added, skipped=done.skipped), 303)
+
+
+def download(body: str, mimetype: str, filename: str) -> Response:
+    """A file to save, never cached (it holds a group's plays)."""
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
