@@ -161,6 +161,18 @@ def tables_of(store: Store, group_id: int, page: int = 1) -> tuple[list[TableRow
     return found[:TABLES_PER_PAGE], len(found) > TABLES_PER_PAGE
 
 
+def latest_of_game(store: Store, group_id: int, game: str, count: int) -> list[TableRow]:
+    """The group's latest tables of one game, the newest first."""
+    query = (
+        select(tables)
+        .where(tables.c.group_id == group_id, tables.c.game == game)
+        .order_by(tables.c.created_at.desc(), tables.c.id.desc())
+        .limit(count)
+    )
+    with store.engine.connect() as conn:
+        return [TableRow(**row) for row in conn.execute(query).mappings()]
+
+
 def recent_names(store: Store, group_id: int, count: int = 24) -> list[str]:
     """The players of the group's latest tables, each name once (the newest spelling), to offer at a new table."""
     query = (

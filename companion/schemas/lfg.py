@@ -7,7 +7,7 @@ player's final party, picked from it. Its entries' canonical payloads are in `lf
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NotRequired, Protocol, TypedDict
+from typing import Any, Protocol
 
 from pydantic import Field, ValidationInfo, field_serializer, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -191,39 +191,49 @@ def gather_ticks(data: dict[str, Any]) -> dict[str, Any]:
     return {**rest, "heroes": [{"hero": hero, **counts} for hero, counts in heroes.items()]}
 
 
-# What a setup keeps of where its catalog came from: O and I are never in a join code, so this names no table.
+# What a setup keeps of where its catalog came from, in place of the earlier table's token (older setups may still
+# hold a join code there, which nothing shows).
 COPIED = "COPIED"
+
+# The one answer for a table that cannot be copied, whether it is unknown, of another game or of another group: it
+# never says whether a table with that token exists elsewhere.
+NOT_OURS = "choose one of your group's LFG tables"
 
 
 class LfgOptions(FormModel):
-    """A new table may start with the hero catalog of an earlier LFG table, found by its join code.
+    """A new table may start with the hero catalog of an earlier LFG table of its own group, chosen from a list.
 
-    The page that starts a table looks that table up and passes it in the validation context as `copy_source`:
-    None when no table has the code, else a `CopySource`. Without one (a stored or imported setup being read back)
-    no code is looked up: the catalog travels in `heroes`. A setup is written with COPIED in place of the code (a
-    join code is for the phones at its own table, and a setup shows in the API and in exports); older setups may
-    still hold a code, which nothing shows.
+    The page that starts a table (and the table API) looks that table up by its watch token within the new table's
+    group and passes it in the validation context as `copy_source`: None when the group has no LFG table with that
+    token, else a `CopiedTable`. Without one (a stored or imported setup being read back) nothing is looked up: the
+    catalog travels in `heroes`. A setup is written with COPIED in place of the token.
     """
 
-    copy_from: str = Field("", max_length=12, description="join code of an earlier LFG table")
+    copy_from: str = Field(
+        "", max_length=64, description="watch token of an earlier LFG table of the same group, whose heroes to copy"
+    )
     heroes: list[HeroForm] | None = Field(None, validate_default=True)
 
     @field_validator("copy_from")
     @classmethod
-    def _code(cls, value: str) -> str:
-        return value.strip().upper()
+    def _ours(cls, value: str, info: ValidationInfo) -> str:
+        value = value.strip()
+        context = info.context or {}
+        if value and "copy_source" in context and not copied_catalog(context["copy_source"]):
+            raise PydanticCustomError("lfg_copy", NOT_OURS)
+        return value
 
     @field_serializer("copy_from")
-    def _forget_code(self, value: str) -> str:
+    def _forget_token(self, value: str) -> str:
         return COPIED if value else ""
 
     @field_validator("heroes", mode="before")
     @classmethod
     def _copy(cls, value: Any, info: ValidationInfo) -> Any:
         if value is None:
-            code = info.data.get("copy_from", "")
+            token = info.data.get("copy_from", "")
             context = info.context or {}
-            return copied_catalog(code, context["copy_source"]) if code and "copy_source" in context else []
+            return copied_catalog(context["copy_source"]) if token and "copy_source" in context else []
         return value
 
 
@@ -240,27 +250,6 @@ class CopiedTable(Protocol):
     def heroes(self) -> Sequence[CopiedHero]: ...
 
 
-class CopySource(TypedDict):
-    """The table a join code names: its game's slug, and its replayed state when that game is LFG (`expired` when
-    the code no longer works)."""
-
-    game: str
-    state: CopiedTable | None
-    expired: NotRequired[bool]
-
-
-def copied_catalog(code: str, source: CopySource | None) -> list[dict[str, Any]]:
-    """The catalog of the table found by this join code, as hero entries; a located error when there is none."""
-    if source is None:
-        raise PydanticCustomError(
-            "lfg_code", "no table has the code {code}: check it on that table's page", {"code": code}
-        )
-    if source.get("expired"):
-        message = "the code {code} has expired: a table's code works only while it is being played"
-        raise PydanticCustomError("lfg_code", message, {"code": code})
-    if source["game"] != "lfg" or source["state"] is None:
-        raise PydanticCustomError("lfg_code", "table {code} is not an LFG table", {"code": code})
-    heroes = source["state"].heroes
-    if not heroes:
-        raise PydanticCustomError("lfg_code", "table {code} has no heroes to copy yet", {"code": code})
-    return [hero.form() for hero in heroes]
+def copied_catalog(source: CopiedTable | None) -> list[dict[str, Any]]:
+    """The catalog of the group's table chosen to copy, as hero entries; empty when there is none to copy."""
+    return [hero.form() for hero in source.heroes] if source is not None else []

@@ -16,7 +16,7 @@ from ..tables import kinds
 from . import limiting, phone, store
 from .codes import code_live, expired_message
 from .render import page
-from .table_setup import setup_for
+from .table_setup import copy_choices, setup_for
 
 bp = Blueprint("pages", __name__)
 
@@ -61,8 +61,10 @@ def _form(game: Game, names: list[str], errors: dict[str, str], values: dict[str
 def _form_context(game: Game, names: list[str], errors: dict[str, str], values: dict[str, str]) -> dict[str, Any]:
     current = phone.current_group(phone.known())
     recent = groups.recent_names(store(), current.id, RECENT_NAMES) if current else []
+    copyable = copy_choices(game.slug, current.id) if current and game.slug == "lfg" else []
     return {"game": game, "kind": kinds().get(game.slug), "names": names, "errors": errors, "values": values} | {
-        "recent": recent
+        "recent": recent,
+        "copyable": copyable,
     }
 
 
@@ -70,19 +72,13 @@ def _form_context(game: Game, names: list[str], errors: dict[str, str], values: 
 def create_table(slug: str) -> ResponseReturnValue:
     game = GAMES.get(slug) or abort(404)
     kinds().get(slug) or abort(404)
-    # A code looked up here must be as slow to guess as at /join: it counts unless it names a table to copy from.
-    guess = limiting.take("join") if request.form.get("copy_from", "").strip() else None
-    if guess and guess.refused:
-        return too_many(guess)
     filled = [n.strip() for n in request.form.getlist("players") if n.strip()]
     values = {k: v for k, v in request.form.items() if k not in ("players", "csrf_token")}
-    new = setup_for(slug, filled, values)
-    if guess and not new.options_refused:
-        limiting.refund(guess)
+    current = phone.current_group(phone.known())
+    new = setup_for(slug, filled, values, group_id=current.id if current else None)
     shown = filled + [""] * max(game.min_players - len(filled), 0)
     if new.setup is None:
         return _form(game, shown, {p.loc: p.msg for p in new.problems}, values, 422)
-    current = phone.current_group(phone.known())
     if (made := limiting.take("new_table", current.id if current else None)).refused:
         message = f"Too many tables started from here: {limiting.wait_words(made)}, then start this one again."
         return limiting.refused_page(made, "new_table.html", message, **_form_context(game, shown, {}, values))

@@ -71,19 +71,10 @@ def create() -> ResponseReturnValue:
         return errors([Problem("", str(exc))], 400)
     except ValidationError as exc:
         return errors(validation_problems(exc))
-    # A copy code counts as a join-code guess unless it names a table to copy from (as on the page).
-    guess = limiting.take("join") if str(body.options.get("copy_from", "")).strip() else None
-    if guess and guess.refused:
-        message = f"too many codes tried from here: {limiting.wait_words(guess)}, then retry"
-        return limiting.refused_json(guess, "options.copy_from", message)
-    new = setup_for(body.game, body.players, body.options, "options")
-    if guess and not new.options_refused:
-        limiting.refund(guess)
-    if new.setup is None:
-        return errors(new.problems)
     group, problems = _asked_group(body.group)
-    if problems:
-        return errors(problems)
+    new = setup_for(body.game, body.players, body.options, "options", group.id if group else None)
+    if problems or new.setup is None:
+        return errors([*problems, *new.problems])
     if (made := limiting.take("new_table", group.id if group else None)).refused:
         return limiting.refused_json(made, "", f"too many tables started from here: {limiting.wait_words(made)}")
     named = groups.name_for(new.setup["players"])

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
 
+from .. import groups
 from ..games.base import Problem
 from ..schemas import validation_problems
 from ..schemas.tables import NewTableForm, setup_problems
@@ -14,21 +16,35 @@ from ..specs import GAMES
 from ..tables import kinds
 from ..tables.replay import replay
 from . import store
-from .codes import code_live
+
+# How many of the group's latest tables of the game a new table may copy from (each is replayed to list it).
+COPY_CHOICES = 20
 
 
 @dataclass(frozen=True)
 class NewSetup:
-    """The setup to store, or what is wrong (each problem located); `options_refused` says the game's options
-    were refused (a join code in them that names no table counts as a wrong guess)."""
+    """The setup to store, or what is wrong (each problem located)."""
 
     setup: dict[str, Any] | None
     problems: list[Problem] = field(default_factory=list)
-    options_refused: bool = False
 
 
-def setup_for(slug: str, names: list[str], values: dict[str, Any], options_loc: str = "") -> NewSetup:
-    """Check a new table of game `slug` for these player names and option values."""
+@dataclass(frozen=True)
+class CopyChoice:
+    """An earlier table of the group whose catalog a new table may start with: `token` is its watch token."""
+
+    token: str
+    game: str
+    players: list[str]
+    started: datetime
+    heroes: int
+
+
+def setup_for(
+    slug: str, names: list[str], values: dict[str, Any], options_loc: str = "", group_id: int | None = None
+) -> NewSetup:
+    """Check a new table of game `slug` for these player names and option values; a table to copy from
+    (`copy_from`, a watch token) must be one of group `group_id`'s (none without a group)."""
     game, kind = GAMES.get(slug), kinds().get(slug)
     if game is None or kind is None:
         return NewSetup(None, [Problem("game", f"no game has the slug {slug[:40]!r}: use one of {', '.join(kinds())}")])
@@ -39,18 +55,16 @@ def setup_for(slug: str, names: list[str], values: dict[str, Any], options_loc: 
         problems, players = validation_problems(exc), ()
     problems += setup_problems(game, names)
     setup: dict[str, Any] = {"players": list(players)}
-    refused = False
     if kind.options is not None:
-        code = str(values.get("copy_from", "")).strip()
-        context = {"copy_source": copy_source(slug, code)} if code else None
+        token = str(values.get("copy_from", "")).strip()
+        context = {"copy_source": copy_source(slug, token, group_id)} if token else None
         try:
             setup["options"] = kind.options.model_validate(values, context=context).model_dump(mode="json")
         except ValidationError as exc:
-            refused = True
             problems += [_under(options_loc, p) for p in validation_problems(exc)]
     elif values and options_loc:
         problems.append(Problem(options_loc or "options", f"{game.name} takes no options"))
-    return NewSetup(None if problems else setup, problems, refused)
+    return NewSetup(None if problems else setup, problems)
 
 
 def _under(prefix: str, problem: Problem) -> Problem:
@@ -59,14 +73,25 @@ def _under(prefix: str, problem: Problem) -> Problem:
     return Problem(f"{prefix}.{problem.loc}" if problem.loc else prefix, problem.msg)
 
 
-def copy_source(slug: str, code: str) -> dict[str, Any] | None:
-    """The table a new table's options name by join code (`copy_from`): None when no table has the code, else its
-    game and, when that is this game and the code still works, its replayed state. The options schema says what is
-    wrong with it."""
-    row = store().by_code(code)
-    if row is None:
+def copy_source(slug: str, token: str, group_id: int | None) -> Any:
+    """The replayed state of the table a new table's options name by watch token (`copy_from`), when it is a table
+    of this game in this group; None otherwise, alike whether or not a table has that token elsewhere. The options
+    schema says what is wrong with it."""
+    row = store().by_viewer_token(token[:64])
+    if row is None or group_id is None or row.group_id != group_id or row.game != slug:
         return None
-    if not code_live(row):
-        return {"game": row.game, "state": None, "expired": True}
-    state = replay(kinds()[slug], row.setup, store().entries(row.id)).state if row.game == slug else None
-    return {"game": row.game, "state": state}
+    return replay(kinds()[slug], row.setup, store().entries(row.id)).state
+
+
+def copy_choices(slug: str, group_id: int | None) -> list[CopyChoice]:
+    """The group's latest tables of game `slug` that have heroes to copy, the newest first."""
+    if group_id is None or slug not in kinds():
+        return []
+    found = []
+    for row in groups.latest_of_game(store(), group_id, slug, COPY_CHOICES):
+        state = replay(kinds()[slug], row.setup, store().entries(row.id)).state
+        heroes = len(getattr(state, "heroes", ()))
+        if heroes:
+            players = [str(p) for p in row.setup.get("players", [])]
+            found.append(CopyChoice(row.viewer_token, GAMES[slug].name, players, row.created_at, heroes))
+    return found

@@ -78,3 +78,50 @@ def test_a_party_ticked_on_the_page_reads_back_as_the_api_takes_it(client, table
         "player": "Ann",
         "party": [{"hero": "Bard", "hurt": True}, {"hero": "Bard", "hurt": False}],
     }
+
+
+NOT_OURS = "choose one of your group's LFG tables"
+
+
+def started(client, players, **body):
+    """A new LFG table's editor and watch tokens, its group's token and its join code."""
+    response = client.post("/api/v1/tables", json={"game": "lfg", "players": players, **body})
+    assert response.status_code == 201, response.get_json()
+    links = response.get_json()
+    tokens = [links[key].rsplit("/", 1)[1] for key in ("edit", "watch", "group")]
+    return (*tokens, links["code"])
+
+
+def test_a_table_of_the_group_gives_its_heroes_by_its_watch_token(client):
+    editor, watch, group, _ = started(client, ["Ann", "Ben"])
+    post(client, editor, "hero", BARD)
+    post(client, editor, "hero", KNIGHT)
+    body = {"game": "lfg", "players": ["Cy", "Dee"], "options": {"copy_from": watch}}
+    by_field = client.post("/api/v1/tables", json={**body, "group": group})
+    by_header = client.post("/api/v1/tables", json=body, headers={"X-Group-Token": group})
+    for response in (by_field, by_header):
+        assert response.status_code == 201, response.get_json()
+        token = response.get_json()["edit"].rsplit("/", 1)[1]
+        read = client.get(f"/api/v1/tables/{token}").get_json()
+        assert [hero["name"] for hero in read["options"]["heroes"]] == ["Bard", "Knight"]
+        assert read["options"]["copy_from"] == "COPIED" and watch not in str(read)
+
+
+@pytest.mark.parametrize("which", ["unknown", "other group", "no group", "other game", "join code", "no heroes"])
+def test_a_table_not_of_the_group_is_refused_with_one_message(client, which):
+    editor, watch, group, code = started(client, ["Ann", "Ben"])
+    post(client, editor, "hero", BARD)
+    body = {"game": "lfg", "players": ["Cy", "Dee"], "group": group}
+    token = {"unknown": ("y" if watch[0] == "x" else "x") + watch[1:], "join code": code}.get(which, watch)
+    if which == "other group":
+        body["group"] = started(client, ["Kim", "Lee"])[2]
+    elif which == "no group":
+        del body["group"]
+    elif which == "other game":
+        nsp = client.post("/api/v1/tables", json={"game": "next-station-paris", "players": ["A", "B"], "group": group})
+        token = nsp.get_json()["watch"].rsplit("/", 1)[1]
+    elif which == "no heroes":
+        token = started(client, ["Eve", "Fox"], group=group)[1]
+    response = client.post("/api/v1/tables", json={**body, "options": {"copy_from": token}})
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == [{"loc": "options.copy_from", "msg": NOT_OURS}]

@@ -249,36 +249,81 @@ def test_a_hero_entry_can_be_corrected(client, table):
     assert 'damage · renown <span class="renown">5</span>, hurt 3' in page(client, table)
 
 
-def test_the_catalog_can_be_copied_from_an_earlier_table(client, app, table):
-    code = app.extensions["store"].by_token(table.rsplit("/", 1)[1]).code
-    response = client.post("/new/lfg", data={"players": ["Cy", "Dee"], "copy_from": f" {code.lower()} "})
+def row_of(app, table):
+    return app.extensions["store"].by_token(table.rsplit("/", 1)[1])
+
+
+def test_the_catalog_can_be_copied_from_a_table_of_the_group(client, app, table):
+    older = row_of(app, table)
+    form = client.get("/new/lfg").get_data(as_text=True)
+    assert f'<option value="{older.viewer_token}">LFG · Ann, Ben · ' in form and "(5 heroes)" in form
+    assert 'name="copy_from"' in form and '<input type="text" id="copy-from"' not in form
+    response = client.post("/new/lfg", data={"players": ["Cy", "Dee"], "copy_from": f" {older.viewer_token} "})
     assert response.status_code == 303
     html = page(client, response.headers["Location"])
     assert "Heroes in your deck (5)" in html
     assert "started with the heroes of an earlier table" in html
     assert "Rogue" in html and 'name="take.2.Bard"' in html
-    new = app.extensions["store"].by_token(response.headers["Location"].rsplit("/", 1)[1])
-    assert code not in html and code not in str(new.setup)  # a code is for its own table's phones
+    new = row_of(app, response.headers["Location"])
+    assert new.setup["options"]["copy_from"] == "COPIED" and len(new.setup["options"]["heroes"]) == 5
+    assert older.viewer_token not in str(new.setup) and older.code not in str(new.setup)
 
 
-@pytest.mark.parametrize(
-    ("code", "message"),
-    [
-        ("ZZZZZZ", "no table has the code ZZZZZZ"),
-        ("nsp", "is not an LFG table"),
-        ("empty", "has no heroes to copy yet"),
-        ("X" * 13, "must be at most 12 characters"),
-    ],
-)
-def test_a_bad_copy_code_is_refused_beside_its_field(client, app, code, message):
+def test_the_form_lists_only_the_group_s_lfg_tables_with_heroes_newest_first(client, app, table):
+    empty = row_of(app, start(client, "Eve", "Fox", game="lfg"))
+    nsp = row_of(app, start(client, "Gus", "Hal"))
+    newer = start(client, "Ivy", "Jo", game="lfg")
+    assert add_hero(client, newer, "Bard", "damage").status_code == 303
+    stranger = app.test_client()
+    theirs = start(stranger, "Kim", "Lee", game="lfg")
+    assert add_hero(stranger, theirs, "Bard", "damage").status_code == 303
+    form = client.get("/new/lfg").get_data(as_text=True)
+    select = re.search(r'<select id="copy-from" name="copy_from">(.*?)</select>', form, re.S).group(1)
+    offered = re.findall(r'<option value="([^"]*)"', select)
+    assert offered == ["", row_of(app, newer).viewer_token, row_of(app, table).viewer_token]
+    assert empty.viewer_token not in form and nsp.viewer_token not in form
+    assert row_of(app, theirs).viewer_token not in form and "Kim" not in form
+    assert 'name="copy_from"' not in app.test_client().get("/new/next-station-paris").get_data(as_text=True)
+
+
+NOT_OURS = "choose one of your group's LFG tables"
+
+
+@pytest.mark.parametrize("which", ["unknown", "other group", "other game", "join code", "no heroes"])
+def test_a_table_not_of_the_group_is_refused_with_one_message(client, app, table, which):
     store = app.extensions["store"]
-    if code in ("nsp", "empty"):
-        game = "next-station-paris" if code == "nsp" else "lfg"
-        code = store.by_token(start(client, "Ann", "Ben", game=game).rsplit("/", 1)[1]).code
-    response = client.post("/new/lfg", data={"players": ["Cy", "Dee"], "copy_from": code})
+    if which == "other group":
+        stranger = app.test_client()
+        theirs = start(stranger, "Kim", "Lee", game="lfg")
+        assert add_hero(stranger, theirs, "Bard", "damage").status_code == 303
+        token = row_of(app, theirs).viewer_token
+    elif which == "other game":
+        token = row_of(app, start(client, "Ann", "Ben")).viewer_token
+    elif which == "join code":
+        token = row_of(app, table).code
+    elif which == "no heroes":
+        token = row_of(app, start(client, "Eve", "Fox", game="lfg")).viewer_token
+    else:
+        token = secrets.token_urlsafe(18)
+    count = store.count_tables()
+    response = client.post("/new/lfg", data={"players": ["Cy", "Dee"], "copy_from": token})
     assert response.status_code == 422
-    assert any(message in e for e in errors(response)), errors(response)
-    assert 'value="Cy"' in response.text
+    assert errors(response) == [NOT_OURS]
+    assert 'value="Cy"' in response.text and store.count_tables() == count
+
+
+def test_a_phone_without_a_group_copies_from_no_table(app, table):
+    response = app.test_client().post(
+        "/new/lfg", data={"players": ["Cy", "Dee"], "copy_from": row_of(app, table).viewer_token}
+    )
+    assert response.status_code == 422
+    assert errors(response) == [NOT_OURS]
+
+
+def test_a_too_long_copy_token_is_refused_beside_its_field(client):
+    response = client.post("/new/lfg", data={"players": ["Cy", "Dee"], "copy_from": "X" * 65})
+    assert response.status_code == 422
+    assert any("must be at most 64 characters" in e for e in errors(response)), errors(response)
 
 
 def test_the_viewer_sees_results_but_no_forms(client, app, table):
