@@ -64,6 +64,7 @@ def make_app(tmp_path: Path, **config: object) -> Flask:
         "DATABASE_URL": config.get("DATABASE_URL") or migrated_sqlite(tmp_path / "companion.db"),
         "WTF_CSRF_ENABLED": False,
         "SECRET_KEY": "test",
+        "IMPORT_WORKER": False,  # imports run in the test's own process (tests/web/test_import_worker.py: the worker)
         **config,
     }
     return create_app(settings)

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import backup, csrf, play_lookup, plays
+from .. import backup, csrf, import_worker, play_lookup
 from ..bgstats import bgstats
 from ..games.base import Problem
 from ..history import People, Play
@@ -109,15 +109,15 @@ def import_backup(group_id: int, raw: bytes) -> Imported:
     they add, are limited per hour for the address and the group."""
     if (tried := limiting.take("import", group_id)).refused:
         return Imported(limited=tried, message=f"Too many imports from here or into this group: {wait_words(tried)}.")
-    known = play_lookup.known_ids(store(), group_id)
-    checked = backup.check(raw, known, store().aliases(group_id), *limiting.import_caps())
+    url, in_worker = current_app.config["DATABASE_URL"], current_app.config.get("IMPORT_WORKER", True)
+    checked = import_worker.run(in_worker, import_worker.check, url, group_id, raw, limiting.import_caps())
     if checked.problems:
         return Imported(problems=tuple(checked.problems))
     added = len(checked.tables)
     if added and (taken := limiting.take("imported_plays", group_id, added)).refused:
         message = f"This backup adds {added} plays, more than may be imported here now: {wait_words(taken)}."
         return Imported(limited=taken, message=message)
-    plays.restore(store(), group_id, checked.tables, checked.aliases)
+    import_worker.run(in_worker, import_worker.restore, url, group_id, checked.tables, checked.aliases)
     return Imported(added, checked.skipped)
 
 
