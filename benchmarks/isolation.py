@@ -5,8 +5,8 @@
 On the real server, 200 phones sit at 50 tables of one group and poll their table's live fragment every 1.5 s (as
 the page does), keeping their connections. They are measured twice in the same run: alone, then while a neighbouring
 group posts backups of --plays plays each, back to back, through its import API, from a process of its own (the
-hourly caps answer 429 once reached, and the flood keeps knocking). Printed last: the polls' p95 under the flood as a ratio to their p95 alone
-(target <= 1.5).
+hourly caps answer 429 once reached, and the flood keeps knocking). Printed last: the polls' p95 under the flood as
+a ratio to their p95 alone (target <= 1.5).
 """
 
 from __future__ import annotations
