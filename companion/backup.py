@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
 from .games.base import Problem
-from .history import Play, name_key, play_of, utc
+from .history import MAX_KEY, Play, name_key, play_of, utc
 from .log import CORRECT, UNDO
 from .schemas import validation_problems
 from .schemas.tables import NewTableForm, setup_problems
@@ -149,7 +149,13 @@ def check(
         new.append((table.game, setup, utc(table.created_at), log))
     merges = {}
     for name, target in backup.aliases.items():
-        if not name_key(name) or not name_key(target) or len(target) > 40:
+        if (
+            not name_key(name)
+            or not name_key(target)
+            or len(target) > 40
+            or len(name_key(name)) > MAX_KEY
+            or "\x00" in name + target
+        ):
             problems.append(Problem(f"aliases.{name}", "a merge needs two names of 1 to 40 characters"))
         elif name_key(name) not in aliases:
             merges[name_key(name)] = target.strip()

@@ -126,6 +126,9 @@ def play_of(
 # --- Who is who ---------------------------------------------------------------------------------------------------
 
 
+MAX_KEY = 160  # the longest name key a merge stores (a name of 40 characters may grow when normalised)
+
+
 @lru_cache(maxsize=4096)  # the lists of players compare the same few hundred names on every request
 def name_key(name: str) -> str:
     """A name as it is compared: trimmed, Unicode-normalised, without case ("Éva", "éva " and "ÉVA" are one)."""
@@ -187,6 +190,8 @@ def merge_problem(people: People, name: str, into: str) -> str | None:
     """Why `name` cannot be merged into `into`, or None when it can."""
     if not name_key(name) or not name_key(into):
         return "choose both names"
+    if len(name_key(name)) > MAX_KEY or len(into.strip()) > 40:
+        return "a merge needs two names of 1 to 40 characters"
     if people.same(name, into):
         return f"{name} and {into} are already the same person"
     return None

@@ -6,6 +6,7 @@ against; a stale one is refused, and a repeated client-made entry id is answered
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -240,6 +241,9 @@ _VERSION_BY = {
 # No 0/O, 1/I/L: a code is read aloud across a table.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
+# The shape of every token (what secrets.token_urlsafe makes) and join code: anything else names no table, and is
+# never sent to the database (a NUL byte, say, is an error there rather than an unknown value).
+KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 NEW_GROUP = "Our tables"
 
 
@@ -360,6 +364,8 @@ class Store:
         raise RuntimeError("could not find a free join code")
 
     def _one(self, column: Any, value: str) -> TableRow | None:
+        if not KEY_SHAPE.fullmatch(value):
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(select(tables).where(column == value)).mappings().first()
         return TableRow(**row) if row else None
@@ -376,6 +382,8 @@ class Store:
     def versions(self, column: Any, token: str) -> tuple[int, int] | None:
         """(id, version) of the table with this token: the one query a phone's poll costs, so it goes
         straight to the driver with SQL compiled once."""
+        if not KEY_SHAPE.fullmatch(token):
+            return None
         sql, positional = self._poll_sql[column.name]
         params: Any = (token,) if positional else {"token": token}
         raw = self.engine.raw_connection()
@@ -398,7 +406,9 @@ class Store:
             return [EntryRow(**row) for row in conn.execute(query).mappings()]
 
     def find(self, table_id: int, entry_id: str) -> EntryRow | None:
-        """The entry already stored under this client-made id, if any."""
+        """The entry already stored under this client-made id, if any (an id holding a NUL byte is none)."""
+        if "\x00" in entry_id:
+            return None
         with self.engine.connect() as conn:
             return self._find(conn, table_id, entry_id)
 

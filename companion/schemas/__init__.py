@@ -3,17 +3,34 @@ problem located. Each game's module turns a validated request into engine inputs
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic_core import PydanticCustomError
 
 from ..games.base import Problem, Result
 
 MAX_COUNT = 1000
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+
+def plain_name(name: str) -> str:
+    """A name as typed, NFC-normalised; one holding an invisible, control or direction-changing character is
+    refused (it would look like another name, or like none)."""
+    name = unicodedata.normalize("NFC", name)
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"):
+            raise PydanticCustomError(
+                "name_invisible",
+                "must not hold invisible or direction-changing characters (it holds U+{code}): remove it",
+                {"code": f"{ord(char):04X}"},
+            )
+    return name
+
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40), AfterValidator(plain_name)]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 
 
@@ -113,11 +130,11 @@ def validation_problems(exc: ValidationError) -> list[Problem]:
 
 
 def duplicate_name_problems(names: Sequence[str], loc: str) -> list[Problem]:
-    """Names must be unique, compared without regard to case."""
+    """Names must be unique, compared without regard to case or Unicode form."""
     seen: dict[str, int] = {}
     problems = []
     for i, name in enumerate(names):
-        key = name.casefold()
+        key = unicodedata.normalize("NFKC", name).casefold()
         if key in seen:
             problems.append(Problem(f"{loc}[{i}].name", f"{name} appears twice: each player needs a different name"))
         seen.setdefault(key, i)

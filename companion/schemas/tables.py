@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from pydantic import Field
 
 from ..games import Game
@@ -28,7 +30,8 @@ def setup_problems(game: Game, names: list[str]) -> list[Problem]:
         )
     seen: set[str] = set()
     for i, name in enumerate(names):
-        if name.casefold() in seen:
+        key = unicodedata.normalize("NFKC", name.strip()).casefold()  # "Éva" typed two ways is one name
+        if key in seen:
             problems.append(Problem(f"players[{i}]", f"{name} is already at this table: use another name"))
-        seen.add(name.casefold())
+        seen.add(key)
     return problems

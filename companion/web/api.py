@@ -50,15 +50,40 @@ def read_body() -> dict[str, Any]:
     raw = request.get_data(cache=False)
     try:
         body = json.loads(raw)
+    except RecursionError as exc:
+        raise BadBody(f"the body is nested too deeply: at most {MAX_DEPTH} levels of lists and objects") from exc
     except (ValueError, UnicodeDecodeError) as exc:
         raise BadBody("the body is not valid JSON") from exc
     if not isinstance(body, dict):
         raise BadBody("the body must be a JSON object")
+    _check_text(body)
     return body
 
 
+MAX_DEPTH = 64
+
+
+def _check_text(body: Any) -> None:
+    """No body nests deeper than MAX_DEPTH, and no text in it (keys too) holds a NUL byte."""
+    todo: list[tuple[Any, int]] = [(body, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            raise BadBody(f"the body is nested too deeply: at most {MAX_DEPTH} levels of lists and objects")
+        if isinstance(value, str) and "\x00" in value:
+            raise BadBody("text in the body must not hold a NUL character (\\u0000): remove it", 422)
+        if isinstance(value, dict):
+            todo += [(key, depth) for key in value] + [(item, depth + 1) for item in value.values()]
+        elif isinstance(value, list):
+            todo += [(item, depth + 1) for item in value]
+
+
 class BadBody(Exception):
-    pass
+    """A body refused whole: 400 when it is not a JSON object at all, 422 when its text cannot be stored."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def calculator(endpoint: Endpoint) -> Callable[[], Any]:
@@ -66,7 +91,7 @@ def calculator(endpoint: Endpoint) -> Callable[[], Any]:
         try:
             body = read_body()
         except BadBody as exc:
-            return errors([Problem("", str(exc))], 400)
+            return errors([Problem("", str(exc))], exc.status)
         try:
             return jsonify(endpoint.run(endpoint.schema.model_validate(body)))
         except ValidationError as exc:

@@ -147,6 +147,8 @@ def merge() -> ResponseReturnValue:
     """Merge the person called `name` into the one called `into`: from then on both names are one person in this
     group."""
     name, into = request.form.get("name", "")[:40], request.form.get("into", "")[:40]
+    if "\x00" in name + into:
+        abort(422, description="A name to merge must not hold a NUL character: remove it and try again.")
     who, mine = people(), group().id
     if not name_key(name) or not play_queries.has_played(store(), mine, who, name):
         abort(404)

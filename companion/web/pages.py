@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from sqlalchemy.exc import DBAPIError
 
 from .. import groups
 from ..games import Game
@@ -15,6 +16,7 @@ from ..specs import GAMES
 from ..tables import kinds
 from . import limiting, phone, store
 from .codes import code_live, expired_message
+from .headers import DATABASE_RETRY_SECONDS
 from .render import page
 from .table_setup import copy_choices, setup_for
 
@@ -43,8 +45,15 @@ def home() -> ResponseReturnValue:
 
 @bp.get("/healthz")
 def healthz() -> ResponseReturnValue:
-    """The smallest answer the server gives: for health checks and as the benchmarks' baseline."""
-    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+    """The smallest answer the server gives: for health checks and as the benchmarks' baseline. It asks the
+    database one trivial question, and answers 503 when the database cannot be reached."""
+    plain = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+    try:
+        with store().engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+    except DBAPIError:
+        return "database unreachable", 503, plain | {"Retry-After": str(DATABASE_RETRY_SECONDS)}
+    return "ok", 200, plain
 
 
 @bp.get("/new/<slug>")

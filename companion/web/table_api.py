@@ -68,7 +68,7 @@ def create() -> ResponseReturnValue:
     try:
         body = NewTableIn.model_validate(read_body())
     except BadBody as exc:
-        return errors([Problem("", str(exc))], 400)
+        return errors([Problem("", str(exc))], exc.status)
     except ValidationError as exc:
         return errors(validation_problems(exc))
     group, problems = _asked_group(body.group)
@@ -208,7 +208,7 @@ def append(token: str) -> ResponseReturnValue:
     try:
         entry = EntryIn.model_validate(read_body())
     except BadBody as exc:
-        return errors([Problem("", str(exc))], 400)
+        return errors([Problem("", str(exc))], exc.status)
     except ValidationError as exc:
         return errors(validation_problems(exc))
     if stored := store().find(row.id, entry.entry_id):

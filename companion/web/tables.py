@@ -166,9 +166,11 @@ def _append(
         based_on = int(request.form.get("version", ""))
     except ValueError:
         abort(400)
-    if not 0 <= based_on < 2**63:  # a version the log's integer column cannot hold is no version at all
+    if not 0 <= based_on < 2**63 - 1:  # a version the table cannot have (the next one must fit the log's integer)
         abort(400)
     entry_id = request.form.get("entry_id", "")[:64] or abort(400)
+    if "\x00" in entry_id:  # no id a client makes holds a NUL byte
+        abort(400)
     known = phone.known()
     author = (groups.seat_of(store(), row.id, known) if known else None) or ANONYMOUS
     try:

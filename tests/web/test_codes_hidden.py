@@ -13,7 +13,7 @@ import pypdf
 import pytest
 from sqlalchemy import select
 
-from companion.store import groups, tables
+from companion.store import TableRow, groups, tables
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus" / "v1"
 
@@ -32,8 +32,7 @@ def imported(app, client) -> tuple[str, list]:
     response = client.post(f"/g/{token}/history/import", data={"backup": (io.BytesIO(body), "b.json")})
     assert response.status_code == 303, response.get_data(as_text=True)
     with store.engine.connect() as conn:
-        ids = conn.execute(select(tables.c.id).where(tables.c.version > 0)).scalars().all()
-    rows = [store._one(tables.c.id, i) for i in ids]
+        rows = [TableRow(**row) for row in conn.execute(select(tables).where(tables.c.version > 0)).mappings()]
     assert rows
     return token, rows
 
