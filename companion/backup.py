@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import PydanticCustomError
 
 from .games.base import Problem
 from .history import MAX_KEY, Play, name_key, play_of, utc
@@ -29,6 +30,20 @@ MAX_ENTRIES = 2000  # per table
 MAX_TOTAL = 200_000  # entries in all
 
 
+def _storable(moment: datetime) -> datetime:
+    """A time the database can hold once in UTC (the edges of the calendar overflow when the zone is taken off)."""
+    try:
+        year = moment.astimezone(UTC).year
+    except OverflowError:
+        year = 0
+    if not 1970 <= year <= 9998:
+        raise PydanticCustomError("time_range", "must be a time between the years 1970 and 9998")
+    return moment
+
+
+Moment = Annotated[AwareDatetime, AfterValidator(_storable)]
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
@@ -40,14 +55,14 @@ class EntryIn(_Strict):
     version: int = Field(1, ge=1, description="the schema version the payload was written under")
     payload: dict[str, Any]
     author: str = Field(max_length=40)
-    at: AwareDatetime
+    at: Moment
 
 
 class TableIn(_Strict):
     id: str = Field("", max_length=64, description="the play's id when exported (informative)")
     game: str = Field(max_length=40)
     setup: dict[str, Any]
-    created_at: AwareDatetime
+    created_at: Moment
     entries: list[EntryIn] = Field(min_length=1, max_length=MAX_ENTRIES)
     result: dict[str, Any] | None = Field(None, description="the play as exported, for people reading the file")
 
@@ -55,7 +70,7 @@ class TableIn(_Strict):
 class BackupIn(_Strict):
     format: Literal["table-companion-plays"]
     version: Literal[1]
-    exported_at: AwareDatetime | None = None
+    exported_at: Moment | None = None
     aliases: dict[str, str] = Field(default_factory=dict)
     plays: list[TableIn] = Field(max_length=MAX_PLAYS)
 

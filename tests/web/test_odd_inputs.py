@@ -191,3 +191,22 @@ def test_a_merge_refused_on_the_page_stores_nothing(app, client):
     )
     assert response.status_code in (404, 422)
     assert store.aliases(group.id) == {}
+
+
+@pytest.mark.parametrize(
+    ("created", "at"),
+    [
+        ("0001-01-01T00:00:00+14:00", "2026-01-01T10:00:00+00:00"),
+        ("2026-01-01T09:00:00+00:00", "9999-12-31T23:59:59-14:00"),
+    ],
+)
+def test_an_import_with_times_the_calendar_cannot_hold_is_refused_and_stores_nothing(app, client, created, at):
+    group = groups.by_id(app.extensions["store"], app.extensions["store"].by_token(api_table(client)).group_id).token
+    entry = {"seq": 1, "entry_id": "e1", "kind": "hand", "payload": {"player": "Ann"}, "author": "Ann", "at": at}
+    play = {"game": "oz", "setup": {"players": ["Ann", "Ben"]}, "created_at": created, "entries": [entry]}
+    body = {"format": "table-companion-plays", "version": 1, "plays": [play]}
+    before = counts(app)
+    response = client.post(f"/api/v1/groups/{group}/import", json=body)
+    assert response.status_code == 422, response.get_data(as_text=True)
+    assert any("between the years" in e["msg"] for e in response.get_json()["errors"])
+    assert counts(app) == before
