@@ -23,6 +23,12 @@ GENERIC = [
     "companion/web/history.py",
     "companion/web/history_files.py",
     "companion/web/history_api.py",
+    "companion/store.py",
+    "companion/schema.py",
+    "companion/log.py",
+    "companion/entries.py",
+    "companion/tables/replay.py",
+    "companion/printing.py",
     *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "templates" / "history").glob("*.html")),
 ]
 # Words only one game uses (its rules, its pieces, its ways of not scoring someone), written as they appear.

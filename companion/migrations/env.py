@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from companion.store import metadata
+from companion.schema import metadata
 
 context.configure(
     connection=context.config.attributes["connection"],
