@@ -6,6 +6,9 @@ HOST ?= 0.0.0.0
 PORT ?= 5000
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+# Lighthouse for the browser tests, from npm with its lock (the test fails in CI without it).
+LIGHTHOUSE_DIR := tests/lighthouse
+LIGHTHOUSE_STAMP := $(LIGHTHOUSE_DIR)/node_modules/.installed
 # The locks: every package with its hashes, compiled from pyproject.toml by `make lock`.
 RUN_LOCK := requirements/run.txt
 TEST_LOCK := requirements/test.txt
@@ -35,12 +38,17 @@ $(TEST_STAMP): pyproject.toml $(TEST_LOCK) | $(BIN)/python
 	$(BIN)/python -m pip check
 	touch $(STAMP) $@
 
+$(LIGHTHOUSE_STAMP): $(LIGHTHOUSE_DIR)/package-lock.json
+	if command -v npm >/dev/null; then \
+		npm ci --prefix $(LIGHTHOUSE_DIR) --no-audit --no-fund --loglevel=error && touch $@; \
+	else echo "npm is not installed: the Lighthouse tests cannot run"; fi
+
 run: $(STAMP)
 	$(BIN)/companion init-db
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/companion serve
 
 # No import cache: a module added since the last run would not be seen by the modules already cached.
-test: $(TEST_STAMP)
+test: $(TEST_STAMP) $(LIGHTHOUSE_STAMP)
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q

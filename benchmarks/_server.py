@@ -1,5 +1,5 @@
 """Start the real server (`companion init-db`, then `companion serve`, as `make run` does) on a free loopback port
-for a benchmark."""
+for a benchmark: on a SQLite file in its instance folder, or on the database at `url`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,11 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from sqlalchemy import create_engine, make_url
 
 from companion.migrate import upgrade
 
@@ -21,7 +25,7 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, instance: Path, threads: int = 8) -> None:
+    def __init__(self, instance: Path, threads: int = 8, url: str | None = None) -> None:
         self.port = free_port()
         env = {
             **os.environ,
@@ -30,10 +34,11 @@ class Server:
             "PORT": str(self.port),
             "THREADS": str(threads),
         }
-        env.pop("DATABASE_URL", None)
-        # What `companion init-db` does, in this process: a second interpreter would only add start-up time.
         instance.mkdir(parents=True, exist_ok=True)
-        upgrade(f"sqlite:///{instance / 'companion.db'}")
+        url = url or f"sqlite:///{instance / 'companion.db'}"
+        env["DATABASE_URL"] = url
+        # What `companion init-db` does, in this process: a second interpreter would only add start-up time.
+        upgrade(url)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "serve"],
             env=env,
@@ -61,3 +66,32 @@ class Server:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(timeout=10)
+
+
+# Where a benchmark makes its PostgreSQL database when asked for one: BENCH_POSTGRESQL_URL, else the tests' server.
+POSTGRESQL = "postgresql+psycopg://companion:companion@127.0.0.1:5432/postgres"
+
+
+def postgresql_server() -> str:
+    return os.environ.get("BENCH_POSTGRESQL_URL") or os.environ.get("TEST_DATABASE_URL") or POSTGRESQL
+
+
+def default_database() -> str:
+    """postgresql when the environment names a PostgreSQL server (as CI's does), else sqlite."""
+    return "postgresql" if os.environ.get("BENCH_POSTGRESQL_URL") or os.environ.get("TEST_DATABASE_URL") else "sqlite"
+
+
+@contextmanager
+def scratch_database(server: str) -> Iterator[str]:
+    """A new, empty database on the PostgreSQL server at `server` (its role may create databases), dropped after."""
+    name = f"companion_bench_{os.getpid()}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {name}")
+            conn.exec_driver_sql(f"CREATE DATABASE {name}")
+        yield make_url(server).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.dispose()

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from flask import Flask, Response
-from flask_compress import Compress
+from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from .store import Store
@@ -19,17 +18,6 @@ ROOT = Path(__file__).resolve().parent.parent
 MAX_BODY = 64 * 1024
 
 csrf = CSRFProtect()
-
-# Text worth compressing; 304s and bodies under COMPRESS_MIN_SIZE go out as they are.
-COMPRESSED_TYPES = [
-    "text/html",
-    "text/css",
-    "text/javascript",
-    "application/javascript",
-    "application/json",
-    "application/manifest+json",
-    "image/svg+xml",
-]
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -52,9 +40,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         SESSION_REFRESH_EACH_REQUEST=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
-        COMPRESS_MIMETYPES=COMPRESSED_TYPES,
-        COMPRESS_ALGORITHM=["br", "gzip"],
-        COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],
     )
     app.config.update(config or {})
     app.jinja_loader = _templates()
@@ -65,11 +50,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # The schema is `companion init-db`'s business (companion/migrate.py), never the app's at boot.
     app.extensions["store"] = Store(app.config["DATABASE_URL"])
     csrf.init_app(app)
-    Compress().init_app(app)  # one per app: it keeps the app's settings
-    app.after_request(_whole_file)  # registered after Compress's hook, so it runs before it
 
-    from .web import register
+    from .web import compression, register
 
+    compression.register(app)
     register(app)
     return app
 
@@ -80,15 +64,6 @@ def _templates() -> jinja2.BaseLoader:
 
     folders = [ROOT / "templates", *(spec.templates for spec in SPECS.values() if spec.templates)]
     return jinja2.FileSystemLoader([str(folder) for folder in folders])
-
-
-def _whole_file(response: Response) -> Response:
-    """A static file read into one body before it is compressed: compressed whole it keeps its length, and a
-    304 that drops the body still closes the file."""
-    if response.direct_passthrough and response.status_code == 200 and response.mimetype in COMPRESSED_TYPES:
-        response.direct_passthrough = False
-        response.make_sequence()
-    return response
 
 
 def _secret_key(instance: Path) -> str:

@@ -118,6 +118,7 @@ def _table_json(row: TableRow, log: Sequence[EntryRow], play: Play) -> dict[str,
             "game": play.game_name,
             "ended": play.ended.isoformat(),
             "players": [{"name": s.name, "score": s.score, "rank": s.rank, "winner": s.winner} for s in play.seats],
+            "units": [{"label": u.label, "points": u.points, "rank": u.rank, "winner": u.winner} for u in play.units],
         },
     }
 

@@ -47,10 +47,9 @@ def announce(host: str, port: int) -> None:
 CONNECTIONS = 500
 
 
-def serve(host: str, port: int, threads: int) -> None:
-    from waitress import serve as waitress_serve
-
+def serve(host: str, port: int, threads: int, trusted_proxy: str | None = None) -> None:
     from . import create_app
+    from .serving import serve as waitress_serve
 
     app = create_app()
     if problem := schema_problem(app.extensions["store"].engine):
@@ -59,7 +58,23 @@ def serve(host: str, port: int, threads: int) -> None:
     # A long write (a big import) holds the interpreter between switches: hand it over every millisecond, so the
     # phones' polls waiting on other threads are answered in a few milliseconds, not behind it.
     sys.setswitchinterval(0.001)
-    waitress_serve(app, host=host, port=port, threads=threads, connection_limit=CONNECTIONS, ident="table-companion")
+    waitress_serve(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        connection_limit=CONNECTIONS,
+        ident="table-companion",
+        **behind(trusted_proxy),
+    )
+
+
+def behind(proxy: str | None) -> dict[str, object]:
+    """waitress's options for a reverse proxy at address `proxy`: the client's address (which limits count by) is
+    the one the proxy puts in X-Forwarded-For; from anyone else, that header is dropped."""
+    if not proxy:
+        return {}
+    return {"trusted_proxy": proxy, "trusted_proxy_headers": {"x-forwarded-for"}, "clear_untrusted_proxy_headers": True}
 
 
 def where(engine: Engine) -> str:
@@ -138,13 +153,18 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
     run.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
     run.add_argument("--threads", type=int, default=int(os.environ.get("THREADS", "8")))
+    run.add_argument(
+        "--trusted-proxy",
+        default=os.environ.get("TRUSTED_PROXY"),
+        help="the address of a reverse proxy in front, whose X-Forwarded-For names the client",
+    )
     commands.add_parser("init-db", help="create the database, or upgrade it to the newest schema")
     commands.add_parser("rebuild-plays", help="work out every play in the history again from the tables' logs")
     listing = commands.add_parser("groups", help="list every group: its name, number of tables and invite link")
     listing.add_argument("--url", help="the address phones open the app at (default: this machine's, on PORT)")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        serve(args.host, args.port, args.threads)
+        serve(args.host, args.port, args.threads, args.trusted_proxy)
     elif args.command == "rebuild-plays":
         rebuild_plays()
     elif args.command == "groups":

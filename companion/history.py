@@ -12,13 +12,13 @@ import json
 import math
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .log import Standing
-from .reading import Unit
+from .reading import Unit, ranked_units, ranks
 from .specs import GAMES
 
 if TYPE_CHECKING:
@@ -46,8 +46,9 @@ class Seat:
 class Play:
     """A finished table: its game, when it started and ended (first and last entry), and everyone's result.
 
-    `id` is a fingerprint of the game, setup and entries, so a restored backup keeps it; `table` is the table's
-    viewer token (empty when there is no table to link to)."""
+    `id` is a fingerprint of the game, setup and entries, so a restored backup keeps it; `units`, when some players
+    scored as one, the result by unit in rank order; `table` is the table's viewer token (empty when there is no
+    table to link to)."""
 
     id: str
     game: str
@@ -73,15 +74,17 @@ class Play:
         """Seats by rank (seating order within a rank)."""
         return sorted(self.seats, key=lambda s: s.rank)
 
+    def seat(self, name: str) -> Seat:
+        return next(s for s in self.seats if s.name == name)
+
+    def unit_of(self, name: str) -> Unit | None:
+        """The unit a player scored in (the better ranked, if in two), or None when everyone scored alone."""
+        return min((u for u in self.units if name in u.names), key=lambda u: u.rank, default=None)
+
 
 def utc(moment: datetime) -> datetime:
     """A stored time in UTC (SQLite hands them back without their zone)."""
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
-def ranks(keys: Sequence[Any]) -> list[int]:
-    """Competition ranks of sortable keys, lower is better: ties share a rank and the next one skips (1, 1, 3)."""
-    return [1 + sum(other < key for other in keys) for key in keys]
 
 
 def fingerprint(game: str, setup: Mapping[str, Any], entries: Sequence[Standing]) -> str:
@@ -98,26 +101,24 @@ def play_of(
     """The play a table's standing entries (those that count, upgraded) and replayed state make, or None while its
     game is not over.
 
-    Winners rank first, then those whose score counts, then by score; a player who scored as one with others
-    ranks by their unit's points (their best unit, if they are in two)."""
+    Winners rank first, then those whose score counts, then by score. When some players scored as one, the play
+    ranks by unit (companion.reading) and each player takes their unit's rank (their best unit's, if in two)."""
     if not entries or not kind.finished(state):
         return None
     result = kind.result(state)
     winners = set(result.winners)
-    units = tuple(replace(u, winner=set(u.names) <= winners) for u in kind.reading.units(result))
-    best_unit: dict[str, int] = {}
-    for unit in units:
-        for name in unit.names:
-            best_unit[name] = max(best_unit.get(name, unit.points), unit.points)
+    units = ranked_units(kind.reading, result)
     outs = [kind.reading.out(p) for p in result.players]
-    keys = [
-        (p.name not in winners, bool(out), -best_unit.get(p.name, p.score))
-        for p, out in zip(result.players, outs, strict=True)
-    ]
+    if units:
+        placed = [min(u.rank for u in units if p.name in u.names) for p in result.players]
+    else:
+        placed = ranks(
+            [(p.name not in winners, bool(out), -p.score) for p, out in zip(result.players, outs, strict=True)]
+        )
     together = {name for u in units if len(u.names) > 1 for name in u.names}
     seats = tuple(
         Seat(p.name, p.score, rank, p.name in winners, out, p.name in together)
-        for p, rank, out in zip(result.players, ranks(keys), outs, strict=True)
+        for p, rank, out in zip(result.players, placed, outs, strict=True)
     )
     ended, started = utc(entries[-1].at), utc(entries[0].at)
     return Play(fingerprint(game, setup, entries), game, started, ended, seats, units, table)

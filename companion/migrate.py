@@ -25,7 +25,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
-from .store import make_engine
+from .engines import make_engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 FIRST = "0001_initial"

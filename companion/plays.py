@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .history import People, Play, Seat, Unit, name_key, play_of, utc
 from .play_totals import Name, PersonGame, count_again, people_now, set_alias_in, touched, writing
+from .reading import ranked
 from .store import ENTRY_FIELDS, EntryRow, Store, TableRow, attention, entries, now, play_seats, plays, tables
 from .tables import kinds
 from .tables.replay import Broken, replay
@@ -243,7 +244,8 @@ def play_row(table_id: int, group: int, play: Play) -> dict[str, Any]:
             for s in play.seats
         ],
         "units": [
-            {"label": u.label, "names": list(u.names), "points": u.points, "winner": u.winner} for u in play.units
+            {"label": u.label, "names": list(u.names), "points": u.points, "winner": u.winner, "rank": u.rank}
+            for u in play.units
         ],
     }
 
@@ -277,7 +279,9 @@ def play_from(row: Mapping[str, Any]) -> Play:
         Seat(s["name"], s["score"], s["rank"], s["winner"], s.get("out", ""), s.get("together", False))
         for s in row["seats"]
     )
-    units = tuple(Unit(u["label"], tuple(u["names"]), u["points"], u["winner"]) for u in row["units"])
+    units = tuple(Unit(u["label"], tuple(u["names"]), u["points"], u["winner"], u.get("rank", 0)) for u in row["units"])
+    if any(not u.rank for u in units):  # stored before units were ranked, until the history is rebuilt
+        units = ranked(units)
     started, ended = utc(row["started"]), utc(row["ended"])
     return Play(row["play_id"], row["game"], started, ended, seats, units, row.get("viewer_token") or "")
 

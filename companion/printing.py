@@ -1,9 +1,10 @@
-"""Printables: score pads and result sheets, rendered in-process by WeasyPrint from the templates in printables/.
+"""Printables: score pads and result sheets, rendered by WeasyPrint from the templates in printables/.
 
 Every render goes through `LockedFetcher`, which serves only the app's own files (printables/ and static/) and
 refuses any other URL before opening anything: whatever a player types is printed as text and never fetched.
-PDFs are cached by the exact inputs that made them; the cache key is also the ETag, so a revalidation is answered
-without rendering. The game facts a pad prints (values, points, limits) come from each game's spec, which takes
+A sheet becomes a `PdfJob` (its HTML, paper and orientation), which companion.pdf_cache has a worker process render
+and keeps by the exact inputs that made it; the cache key is also the ETag, so a revalidation is answered without
+rendering. The game facts a pad prints (values, points, limits) come from each game's spec, which takes
 them from its engine.
 """
 
@@ -12,8 +13,7 @@ from __future__ import annotations
 import hashlib
 import mimetypes
 import threading
-from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -30,6 +30,8 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from .games import Game
 from .games.base import PlayerScore, Result
 from .gamespec import GameSpec
+from .reading import PlayReading, Unit, ranked_units, ranks
+from .tables import kinds
 
 ROOT = Path(__file__).resolve().parent.parent
 PRINTABLES = ROOT / "printables"
@@ -39,10 +41,9 @@ PAPERS: Mapping[str, str] = {"a4": "A4", "letter": "Letter"}
 PADS_PER_SHEET: tuple[int, ...] = (1, 2)
 MAX_NAMES = 10
 MAX_NAME = 40
-CACHE_BYTES = 16 * 2**20
 MAX_TRACK = 30  # the longest track a pad draws as a row of boxes
 
-# WeasyPrint keeps process-wide font state: one render at a time keeps it safe and memory flat.
+# WeasyPrint keeps process-wide font state: one render at a time per process keeps it safe and memory flat.
 _RENDER_LOCK = threading.Lock()
 
 
@@ -135,10 +136,12 @@ def grid_css() -> str:
     rule = "linear-gradient(to bottom, #000 0.6pt, transparent 0.6pt)"
     ruled = "background-image: linear-gradient(to bottom, #000 0.6pt, #fff 0.6pt); background-size: 100% 2em;"
     css = [f".ruled {{ {ruled} }}"]
-    css += [
-        f".track{n} {{ background-image: {_tile((), None, 2)}; background-size: {100 / n:.4f}% 100%; }}"
-        for n in range(2, MAX_TRACK + 1)
-    ]
+    for n in range(2, MAX_TRACK + 1):
+        box = _tile((), None, 2)
+        css.append(f".track{n} {{ background-image: {box}; background-size: {100 / n:.4f}% 100%; }}")
+        css.append(
+            f".r-track{n} {{ background-image: {rule}, {box}; background-size: 100% 2em, {100 / n:.4f}% 100%; }}"
+        )
     css += [f".rows-{n} {{ height: {2 * n}em; }}" for n in range(1, 21)]
     for n in range(1, MAX_NAMES + 1):
         w = 100 / n
@@ -183,48 +186,21 @@ def cache_key(*inputs: object) -> str:
     return hashlib.sha256(repr((fingerprint(), inputs)).encode()).hexdigest()[:40]
 
 
-class PdfCache:
-    """Rendered PDFs by key, the least recently used dropped once over `max_bytes`. A key is looked up again
-    under the render lock, so the same PDF is rendered once even when several phones ask for it at once."""
+@dataclass(frozen=True)
+class PdfJob:
+    """A printout ready to render: its HTML, paper and orientation, plain data a render worker can be sent."""
 
-    def __init__(self, max_bytes: int = CACHE_BYTES) -> None:
-        self.max_bytes = max_bytes
-        self.renders = 0
-        self._items: OrderedDict[str, bytes] = OrderedDict()
-        self._size = 0
-        self._lock = threading.Lock()
-        self._render_lock = threading.Lock()
+    html: str
+    paper: str = "a4"
+    landscape: bool = False
 
-    def get(self, key: str) -> bytes | None:
-        with self._lock:
-            pdf = self._items.get(key)
-            if pdf is not None:
-                self._items.move_to_end(key)
-            return pdf
+    def render(self) -> bytes:
+        return render_pdf(self.html, self.paper, self.landscape)
 
-    def fetch(self, key: str, render: Callable[[], bytes]) -> bytes:
-        """The cached PDF for `key`, rendering it first if needed."""
-        pdf = self.get(key)
-        if pdf is not None:
-            return pdf
-        with self._render_lock:
-            pdf = self.get(key)
-            if pdf is None:
-                pdf = render()
-                self.renders += 1
-                self._put(key, pdf)
-            return pdf
 
-    def _put(self, key: str, pdf: bytes) -> None:
-        with self._lock:
-            self._items[key] = pdf
-            self._size += len(pdf)
-            while self._size > self.max_bytes and len(self._items) > 1:
-                _, old = self._items.popitem(last=False)
-                self._size -= len(old)
-
-    def __len__(self) -> int:
-        return len(self._items)
+def warm() -> None:
+    """Load the fonts and parse the stylesheets before the first printout asks for them."""
+    render_pdf("<p>.</p>")
 
 
 @dataclass(frozen=True)
@@ -260,9 +236,12 @@ class PadSheet:
         """Two pads share a sheet side by side on a landscape page; one pad fills a portrait page."""
         return self.pads == 2
 
-    def render(self) -> bytes:
+    def job(self) -> PdfJob:
         html = render_html("sheet.html", self.folders, sheet=self, pad_template=self.template)
-        return render_pdf(html, self.paper, self.landscape)
+        return PdfJob(html, self.paper, self.landscape)
+
+    def render(self) -> bytes:
+        return self.job().render()
 
 
 def pad_sheet(spec: GameSpec, names: Sequence[str] = (), paper: str = "a4", pads: int = 1) -> PadSheet:
@@ -275,7 +254,8 @@ def pad_sheet(spec: GameSpec, names: Sequence[str] = (), paper: str = "a4", pads
 
 @dataclass(frozen=True)
 class ResultSheet:
-    """A table's result: every player's total with its breakdown, the winners, when it was played."""
+    """A table's result: every player's total with its breakdown (or, when players scored as one, every unit's
+    total, and each player's breakdown beside their teammates'), the winners, when it was played."""
 
     game: Game
     result: Result
@@ -289,10 +269,31 @@ class ResultSheet:
         return f"{self.played.day} {self.played:%B %Y}"
 
     @property
+    def reading(self) -> PlayReading:
+        kind = kinds().get(self.game.slug)
+        return kind.reading if kind else PlayReading()
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        """The result by unit when some players scored as one (else none), ranked as the history ranks it."""
+        return ranked_units(self.reading, self.result)
+
+    @property
     def standings(self) -> list[tuple[int, PlayerScore]]:
-        """(rank, player) by total, highest first; equal totals share a rank (the result's order kept)."""
-        ranked = sorted(self.result.players, key=lambda p: -p.score)
-        return [(1 + sum(q.score > p.score for q in ranked), p) for p in ranked]
+        """(rank, player) as the history ranks them: winners first, then those whose score counts, then by total,
+        equal ones sharing a rank (the result's order kept); when players scored as one, each takes their unit's
+        rank beside their teammates."""
+        if units := self.units:
+            players = {p.name: p for p in self.result.players}
+            order = dict.fromkeys(name for unit in units for name in unit.names)
+            return [(min(u.rank for u in units if name in u.names), players[name]) for name in order]
+        winners, out = set(self.result.winners), self.reading.out
+        placed = ranks([(p.name not in winners, bool(out(p)), -p.score) for p in self.result.players])
+        return sorted(zip(placed, self.result.players, strict=True), key=lambda pair: pair[0])
+
+    def team_of(self, name: str) -> Unit | None:
+        """The unit of several this player scored in (the better ranked, if in two), or None."""
+        return min((u for u in self.units if name in u.names and len(u.names) > 1), key=lambda u: u.rank, default=None)
 
     @property
     def status(self) -> str:
@@ -301,7 +302,7 @@ class ResultSheet:
     @property
     def verdict(self) -> str:
         """Who won (or leads, while the game goes on)."""
-        winners = self.result.winners
+        winners = [u.label for u in self.units if u.winner] or self.result.winners
         if not winners:
             return "No winner"
         names = ", ".join(winners)
@@ -316,5 +317,5 @@ class ResultSheet:
         flags = [(key, value) for key, value in values.items() if isinstance(value, bool)]
         return [(key.replace("_", " ").capitalize(), "yes" if value else "no") for key, value in flags]
 
-    def render(self) -> bytes:
-        return render_pdf(render_html("results.html", sheet=self), self.paper)
+    def job(self) -> PdfJob:
+        return PdfJob(render_html("results.html", sheet=self), self.paper)

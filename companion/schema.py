@@ -199,3 +199,17 @@ hits = Table(
     Index("ix_hits_key_at", "key", "at"),
     Index("ix_hits_at", "at"),
 )
+
+# Cards a group keeps for a game (entered once, with everything printed on them), so that any of its tables picks
+# one with a tap instead of entering it again. `card` is the game's own JSON of the card.
+group_cards = Table(
+    "group_cards",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("group_id", Integer, ForeignKey("groups.id"), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("name", String(60), nullable=False),
+    Column("card", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_group_cards_group_game", "group_id", "game", "name"),
+)

@@ -14,16 +14,16 @@ from typing import Any
 
 from sqlalchemy import (
     bindparam,
-    create_engine,
-    event,
     func,
     insert,
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from .engines import make_engine
+from .poll_reader import PollReader
 from .rows import EntryRow
 from .schema import (
     aliases,
@@ -44,6 +44,7 @@ from .schema import (
 
 __all__ = [
     "EntryRow",
+    "make_engine",
     "StaleWrite",
     "Store",
     "TableRow",
@@ -126,40 +127,17 @@ def insert_group(conn: Connection, name: str) -> int:
     return conn.execute(insert(groups).values(**values)).inserted_primary_key[0]
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for `url`; SQLite gets WAL, a busy timeout, and BEGIN IMMEDIATE for writes."""
-    if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-
-    @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.close()
-
-    @event.listens_for(engine, "begin")
-    def _begin(conn: Connection) -> None:
-        # Writers take the lock up front so two phones never deadlock upgrading a read lock;
-        # reads are single statements and run without a transaction of their own.
-        if conn.get_execution_options().get("immediate", False):
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
-
-    return engine
-
-
 class Store:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
+        self._polls = PollReader(self.engine)
         self._poll_sql = {}
         for name, statement in _VERSION_BY.items():
             compiled = statement.compile(dialect=self.engine.dialect)
             self._poll_sql[name] = (str(compiled), compiled.positional)
 
     def dispose(self) -> None:
+        self._polls.close()
         self.engine.dispose()
 
     def _write(self) -> Any:
@@ -222,19 +200,11 @@ class Store:
 
     def versions(self, column: Any, token: str) -> tuple[int, int] | None:
         """(id, version) of the table with this token: the one query a phone's poll costs, so it goes
-        straight to the driver with SQL compiled once."""
+        straight to the driver, on a connection of the thread's own, with SQL compiled once."""
         if not KEY_SHAPE.fullmatch(token):
             return None
         sql, positional = self._poll_sql[column.name]
-        params: Any = (token,) if positional else {"token": token}
-        raw = self.engine.raw_connection()
-        try:
-            cursor = raw.cursor()
-            cursor.execute(sql, params)
-            row = cursor.fetchone()
-            cursor.close()
-        finally:
-            raw.close()
+        row = self._polls.one(sql, (token,) if positional else {"token": token})
         return (row[0], row[1]) if row else None
 
     def version(self, table_id: int) -> int:

@@ -98,9 +98,23 @@
     });
   }
 
+  // Points per interchange, overhead crossing and objective, as the rules give them.
+  var BONUS_POINTS = {
+    interchanges_2: 2, interchanges_3: 5, interchanges_4: 9, crossings_1: 2, crossings_2: 6, objectives: 10
+  };
+
+  function bonusTotal(box) {
+    return Object.keys(BONUS_POINTS).reduce(function (total, name) {
+      return total + BONUS_POINTS[name] * number(box, name);
+    }, 0);
+  }
+
   function check(box) {
     if (box.hasAttribute("data-nsp-bonus")) {
-      show(box, bonusProblems(box));
+      var wrong = bonusProblems(box);
+      show(box, wrong);
+      var total = box.closest("form") && box.closest("form").querySelector("[data-nsp-bonus-total]");
+      if (total) total.value = Object.keys(wrong).length ? "—" : String(bonusTotal(box));
       return;
     }
     var problems = lineProblems(box);
@@ -127,6 +141,7 @@
     }
     check(box);
   });
+
 
   document.addEventListener("htmx:afterSettle", checkAll);
   if (document.readyState === "loading") {

@@ -26,6 +26,7 @@
     if (out) out.value = String(total);
   }
 
+
   document.addEventListener("change", function (event) {
     if (event.target.matches("select[data-story-type]")) fill(event.target);
   });

@@ -65,6 +65,7 @@ def make_app(tmp_path: Path, **config: object) -> Flask:
         "WTF_CSRF_ENABLED": False,
         "SECRET_KEY": "test",
         "IMPORT_WORKER": False,  # imports run in the test's own process (tests/web/test_import_worker.py: the worker)
+        "RENDER_WORKERS": 0,  # PDFs render in the test's own thread (tests/web/test_render_pool.py: the workers)
         **config,
     }
     return create_app(settings)

@@ -24,6 +24,8 @@ GENERIC = [
     "companion/web/history_files.py",
     "companion/web/history_api.py",
     "companion/store.py",
+    "companion/engines.py",
+    "companion/poll_reader.py",
     "companion/schema.py",
     "companion/log.py",
     "companion/entries.py",

@@ -208,27 +208,27 @@ def test_a_disqualified_party_ranks_below_a_complete_one_with_less_renown():
 
 def test_players_who_scored_as_one_win_together_and_the_rest_rank_by_their_units():
     play = make(koala_koalation)
-    assert [(u.label, u.points, u.winner) for u in play.units] == [
-        ("Ann & Ben", 5, True),
-        ("Cy", 2, False),
-        ("Dee", 2, False),
+    assert [(u.label, u.points, u.winner, u.rank) for u in play.units] == [
+        ("Ann & Ben", 5, True, 1),
+        ("Cy", 2, False, 2),
+        ("Dee", 2, False, 2),
     ]
     assert {n: (rank, won) for n, (_, rank, won) in seats(play).items()} == {
         "Ann": (1, True),
         "Ben": (1, True),
-        "Cy": (3, False),
-        "Dee": (3, False),
+        "Cy": (2, False),
+        "Dee": (2, False),
     }
     assert {s.name: s.together for s in play.seats} == {"Ann": True, "Ben": True, "Cy": False, "Dee": False}
 
 
 def test_a_winning_team_wins_for_both_teammates():
     play = make(koala_teams)
-    assert [(u.label, u.points, u.winner) for u in play.units] == [
-        ("team Red (Ann & Cy)", 4, True),
-        ("team Blue (Ben & Dee)", 2, False),
+    assert [(u.label, u.points, u.winner, u.rank) for u in play.units] == [
+        ("team Red (Ann & Cy)", 4, True, 1),
+        ("team Blue (Ben & Dee)", 2, False, 2),
     ]
-    assert {n: rank for n, (_, rank, _) in seats(play).items()} == {"Ann": 1, "Cy": 1, "Ben": 3, "Dee": 3}
+    assert {n: rank for n, (_, rank, _) in seats(play).items()} == {"Ann": 1, "Cy": 1, "Ben": 2, "Dee": 2}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -506,8 +506,13 @@ def test_the_bgstats_play_says_who_was_not_scored_and_why_or_scored_together():
     assert "Fired by the Angry Boss: Ann." in bgstats(make(loaf_angry), NOBODY)["comments"]
     assert "Disqualified (incomplete party): Ben." in bgstats(make(lfg_disqualified), NOBODY)["comments"]
     koala = bgstats(make(koala_koalation), NOBODY)
-    assert "Scored together: Ann & Ben 5; Cy 2; Dee 2." in koala["comments"]
-    assert [p["rank"] for p in koala["players"]] == [1, 1, 3, 3]
+    assert "Scored together: Ann & Ben 5; Cy 2; Dee 2. Own points: Ann 2, Ben 3." in koala["comments"]
+    assert [(p["rank"], p["score"], p.get("team")) for p in koala["players"]] == [
+        (1, 5, "Ann & Ben"),
+        (1, 5, "Ann & Ben"),
+        (2, 2, None),
+        (2, 2, None),
+    ]
 
 
 def test_a_name_with_symbols_survives_the_link():

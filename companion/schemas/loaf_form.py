@@ -14,9 +14,12 @@ from typing import Any
 from pydantic import Field, ValidationError, model_serializer, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from ..games.base import Problem
 from ..games.loaf_effects import Target, effect_to_json
 from . import EntryForm, FormModel
 from .loaf_round import AMOUNT_KEYS, OTHER, QUICK_CARDS, SideKind, review_problems, round_v1_to_v2
+
+ORDER_MISSING = "pick the order card's work per player"
 
 
 class LoafOptions(FormModel):
@@ -28,7 +31,7 @@ class LoafOptions(FormModel):
 class RoundForm(EntryForm):
     """One round as the table page enters it: the order, each player's card, the review card, the choices."""
 
-    average: int
+    average: int | None = None  # required: missing, it is refused with the review card's problems
     total: int | None = None
     plays: dict[str, int] = Field(default_factory=dict)
     review: str | None = Field(None, max_length=40)
@@ -72,9 +75,12 @@ class RoundForm(EntryForm):
         return out | {"plays": plays, "choices": {k: v for k, v in cleaned.items() if v}}
 
     @model_validator(mode="after")
-    def _names_a_review_card(self) -> RoundForm:
-        """A round names its whole review card: a quick pick, or each side's effect with its target and X."""
-        if problems := review_problems(self.model_dump()):
+    def _names_an_order_and_a_review_card(self) -> RoundForm:
+        """A round names its order and its whole review card (a quick pick, or each side's effect with its target
+        and X): what is missing of both is refused at once."""
+        problems = [Problem("average", ORDER_MISSING)] if self.average is None else []
+        problems += review_problems(self.model_dump())
+        if problems:
             details = [
                 InitErrorDetails(type=PydanticCustomError("review", p.msg), loc=(p.loc,), input=None) for p in problems
             ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,29 @@ from ..schemas import EntryForm
 def never(state: Any) -> bool:
     """A game that cannot tell when it is over: its tables never become plays."""
     return False
+
+
+@dataclass(frozen=True)
+class Step:
+    """What an entry is for at the table (round 2, Ann's round 3 line): a form is made for one step, and a step is
+    recorded once. `key` is how forms and the log name it, `label` how a sentence does ("Round 2")."""
+
+    key: str
+    label: str
+
+
+def no_step(state: Any, kind: str, payload: Mapping[str, Any]) -> Step | None:
+    """A game whose entries fill no step: any entry may follow any other."""
+    return None
+
+
+def no_steps(state: Any, entries: Sequence[Standing]) -> list[tuple[Step, int]]:
+    return []
+
+
+def no_parts(kind: str, payload: Mapping[str, Any]) -> str | None:
+    """A game whose entries are each whole: a phone that did not see the latest entry must look again."""
+    return None
 
 
 @dataclass(frozen=True)
@@ -41,6 +64,13 @@ class TableKind:
     options_template: str | None = None
     finished: Callable[[Any], bool] = never  # whether a state's game is over (a play for the history)
     reading: PlayReading = PlayReading()  # how a finished game's result reads in the history
+    # The step a new entry (kind, payload) fills on a state; and the steps a state's entries filled, with the seq
+    # of the entry that filled each.
+    step: Callable[[Any, str, Mapping[str, Any]], Step | None] = no_step
+    steps: Callable[[Any, Sequence[Standing]], list[tuple[Step, int]]] = no_steps
+    # The part of a step an entry fills ("card:2:Ann"): phones may write different parts at the same time (a stale
+    # write of one is checked again against the table as it is now); None for an entry that is whole.
+    part: Callable[[str, Mapping[str, Any]], str | None] = no_parts
 
     def shown_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         """A setup as it leaves the table (the API, an export) or is imported: its options as the options schema

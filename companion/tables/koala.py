@@ -1,6 +1,6 @@
 """A Koala table: who sits at which cave, the food in each cave, everyone's feast cards and, in the team game,
-each player's team card. Every entry sets one cave or one player, so two phones never overwrite each other's
-counts; the end scores come from the Koala engine."""
+each player's team card. An entry sets one cave or one player, or the caves and players one phone changed on the
+page's counts form, so two phones never overwrite each other's counts; the end scores come from the Koala engine."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ from ..schemas.koala import (
     TeamEntryIn,
     TeamForm,
 )
+from ..schemas.koala_counts import CountsEntryIn, CountsForm
 from . import TableKind
-from .koala_moves import feasts, food, seat, team
+from .koala_moves import counts, feasts, food, seat, team
 from .koala_state import CaveView, KoalaTable, new_table, ring_places
 
 __all__ = ["KIND", "CaveView", "KoalaTable", "new_table", "ring_places", "seat"]
@@ -34,9 +35,16 @@ ENTRIES = {
     "food": EntryKind("food", FoodEntryIn, "The food cards in one cave."),
     "feasts": EntryKind("feasts", FeastsEntryIn, "The feast cards one player holds."),
     "team": EntryKind("team", TeamEntryIn, "One player's team card in the team game."),
+    "counts": EntryKind("counts", CountsEntryIn, "Several caves' food and players' feast cards, saved together."),
 }
-FORMS: dict[str, Any] = {"seat": SeatForm, "food": FoodForm, "feasts": FeastsForm, "team": TeamForm}
-APPLY: dict[str, Any] = {"seat": seat, "food": food, "feasts": feasts, "team": team}
+FORMS: dict[str, Any] = {
+    "seat": SeatForm,
+    "food": FoodForm,
+    "feasts": FeastsForm,
+    "team": TeamForm,
+    "counts": CountsForm,
+}
+APPLY: dict[str, Any] = {"seat": seat, "food": food, "feasts": feasts, "team": team, "counts": counts}
 
 
 def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> KoalaTable:
@@ -68,7 +76,18 @@ def _team_text(entry: TeamEntryIn) -> str:
     return f"{entry.player}'s team: {entry.team}"
 
 
-TEXTS: dict[str, Any] = {"seat": _seat_text, "food": _food_text, "feasts": _feasts_text, "team": _team_text}
+def _counts_text(entry: CountsEntryIn) -> str:
+    parts = [_food_text(food) for _, food in entry.food_entries()]
+    return "; ".join(parts + [_feasts_text(feasts) for _, feasts in entry.feasts_entries()])
+
+
+TEXTS: dict[str, Any] = {
+    "seat": _seat_text,
+    "food": _food_text,
+    "feasts": _feasts_text,
+    "team": _team_text,
+    "counts": _counts_text,
+}
 
 
 def describe(kind: str, payload: dict[str, Any]) -> str:

@@ -1,16 +1,21 @@
-"""The moves of a Koala table: each entry sets one cave's seats or food, or one player's feasts or team card."""
+"""The moves of a Koala table: each entry sets one cave's seats or food, or one player's feasts or team card, or
+several caves' food and players' feasts together."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..games import koala
-from ..games.base import Problem, RuleError
+from ..games.base import Problem, RuleError, raise_if
 from ..games.koala_checks import seating, team_key
 from ..schemas.koala import FeastsEntryIn, FoodEntryIn, SeatEntryIn, TeamEntryIn
+from ..schemas.koala_counts import CountsEntryIn
 from .koala_state import ROLES, KoalaTable, Slot
+
+Move = Callable[[KoalaTable, Any], KoalaTable]
 
 
 def _player(table: KoalaTable, name: str, loc: str) -> str:
@@ -62,11 +67,57 @@ def seat(table: KoalaTable, entry: SeatEntryIn) -> KoalaTable:
 
 def food(table: KoalaTable, entry: FoodEntryIn) -> KoalaTable:
     """Set one cave's food; the box holds 22 cards of each food across all caves."""
+    raise_if(_food_problems(table, entry))
+    return _checked(_with_food(table, entry), "form")
+
+
+def feasts(table: KoalaTable, entry: FeastsEntryIn) -> KoalaTable:
+    return _checked(_with_feasts(table, entry), "feasts")
+
+
+def counts(table: KoalaTable, entry: CountsEntryIn) -> KoalaTable:
+    """Set several caves' food and players' feasts at once, as their food and feasts entries would, then check
+    each against the table they leave together (so cards moved from one cave to another in one save fit the box).
+    Every problem is refused at once, located at its part."""
+    problems: list[Problem] = []
+    for loc, food_entry in entry.food_entries():
+        table = _located(problems, loc, _with_food, table, food_entry)
+    for loc, feasts_entry in entry.feasts_entries():
+        table = _located(problems, loc, _with_feasts, table, feasts_entry)
+    for loc, food_entry in entry.food_entries():
+        if food_entry.cave <= len(table.seats):  # a cave the table does not have is refused above
+            problems += [Problem(f"{loc}.{p.loc}", p.msg) for p in _food_problems(table, food_entry)]
+    raise_if(problems)
+    return _checked(table, "")
+
+
+def _located(problems: list[Problem], loc: str, move: Move, table: KoalaTable, entry: Any) -> KoalaTable:
+    """The table after one part's move; a part the table cannot take adds its problems, located at `loc`."""
+    try:
+        return move(table, entry)
+    except RuleError as exc:
+        problems += [Problem(loc, p.msg) for p in exc.problems]
+        return table
+
+
+def _with_food(table: KoalaTable, entry: FoodEntryIn) -> KoalaTable:
+    c = _cave(table, entry.cave)
+    counts = tuple(entry.counts() if i == c else counts for i, counts in enumerate(table.food))
+    return replace(table, food=counts, counted=table.counted | {c})
+
+
+def _with_feasts(table: KoalaTable, entry: FeastsEntryIn) -> KoalaTable:
+    return replace(table, feasts={**table.feasts, _player(table, entry.player, "player"): entry.feasts})
+
+
+def _food_problems(table: KoalaTable, entry: FoodEntryIn) -> list[Problem]:
+    """Each food of the cave beyond what the box holds once the other caves' cards are counted (a cave without
+    that food is never the one over it)."""
     c = _cave(table, entry.cave)
     problems = []
     for f, name in enumerate(koala.FOODS):
         others = sum(counts[f] for i, counts in enumerate(table.food) if i != c)
-        if others + entry.counts()[f] > koala.FOOD_CARDS_PER_FOOD:
+        if entry.counts()[f] and others + entry.counts()[f] > koala.FOOD_CARDS_PER_FOOD:
             most = koala.FOOD_CARDS_PER_FOOD - others
             problems.append(
                 Problem(
@@ -75,15 +126,7 @@ def food(table: KoalaTable, entry: FoodEntryIn) -> KoalaTable:
                     f"this cave can hold at most {most}",
                 )
             )
-    if problems:
-        raise RuleError(problems)
-    counts = tuple(entry.counts() if i == c else counts for i, counts in enumerate(table.food))
-    return _checked(replace(table, food=counts, counted=table.counted | {c}), "form")
-
-
-def feasts(table: KoalaTable, entry: FeastsEntryIn) -> KoalaTable:
-    player = _player(table, entry.player, "player")
-    return _checked(replace(table, feasts={**table.feasts, player: entry.feasts}), "feasts")
+    return problems
 
 
 def _checked(table: KoalaTable, loc: str) -> KoalaTable:

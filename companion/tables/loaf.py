@@ -1,4 +1,5 @@
-"""A L'oaf table: one entry per round (order, each player's card, the review card, the choices its effect needs).
+"""A L'oaf table: a round is one entry (order, each player's card, the review card, the choices its effect needs),
+or its parts entered one by one, each phone its own (loaf_pending.py).
 
 A round entry is one element of POST /api/v1/loaf/game's `rounds` (schemas/loaf_round.py); the replay plays each
 round on the engine (loaf_rounds.py) and keeps the game before each round, for the page and its corrections.
@@ -19,8 +20,13 @@ from ..games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION, Effect, score_g
 from ..log import Standing
 from ..reading import PlayReading
 from ..schemas.loaf_form import LoafOptions, RoundForm
+from ..schemas.loaf_part_forms import CardForm, ChoiceForm, OrderForm, ReviewForm
+from ..schemas.loaf_parts import CardPart, ChoicePart, OrderPart, ReviewPart
 from ..schemas.loaf_round import ADVANCED_TARGETS, BASIC_TARGETS, QUICK_CARDS, RoundEntryIn, round_v1_to_v2
-from . import TableKind
+from . import Step, TableKind
+from .loaf_kept import KeptCard, kept_cards
+from .loaf_part_log import describe_part
+from .loaf_pending import PARTS, Missing, Pending, add, completed, holders, missing, outcome, part_of, requests
 from .loaf_rounds import engine_round, located, play
 
 ENTRIES = {
@@ -31,7 +37,12 @@ ENTRIES = {
         version=2,
         upgrades={1: round_v1_to_v2},
     ),
+    "order": EntryKind("order", OrderPart, "A round's order card, as a part of the round."),
+    "card": EntryKind("card", CardPart, "The card one player played in a round, as a part of the round."),
+    "review": EntryKind("review", ReviewPart, "A round's review card (one side is enough), as a part of the round."),
+    "choice": EntryKind("choice", ChoicePart, "What one player chose for the round's effect, as a part of it."),
 }
+FORMS = {"round": RoundForm, "order": OrderForm, "card": CardForm, "review": ReviewForm, "choice": ChoiceForm}
 
 SIDE_KINDS = {
     "basic": (("up", "Reputation up (+X)"), ("down", "Reputation down (−X)")),
@@ -87,6 +98,7 @@ class LoafTable:
     game: loaf.Game
     before: tuple[loaf.Game, ...] = ()
     played: tuple[Played, ...] = ()
+    pending: Pending = Pending(1)
 
     quick_picks = QUICK_PICKS
     target_labels = TARGET_LABELS
@@ -104,6 +116,30 @@ class LoafTable:
     @property
     def targets(self) -> tuple[str, ...]:
         return BASIC_TARGETS + (ADVANCED_TARGETS if self.advanced else ())
+
+    def missing(self) -> list[Missing]:
+        """The parts the round being entered still waits for."""
+        return [] if self.finished else missing(self.game, self.pending, self.advanced)
+
+    def outcome(self) -> str | None:
+        """The outcome of the round being entered, once its order and cards tell it."""
+        return outcome(self.game, self.pending)
+
+    def part_requests(self) -> tuple[loaf.ChoiceRequest, ...]:
+        """The choices the round being entered asks for, once its review card's side is in."""
+        return requests(self.game, self.pending, self.advanced)
+
+    @staticmethod
+    def moved(played: Played) -> list[tuple[str, int]]:
+        """Each player whose reputation the round moved, with the whole move, in the order they moved."""
+        totals: dict[str, int] = {}
+        for change in played.result.changes:
+            totals[change.player] = totals.get(change.player, 0) + change.delta
+        return [(name, delta) for name, delta in totals.items() if delta]
+
+    def kept(self, rows: Sequence[Any]) -> list[KeptCard]:
+        """The group's review cards this table may use (a basic table only the basic ones)."""
+        return [card for card in kept_cards(rows) if self.advanced or card.basic]
 
     def index_of(self, seq: int) -> int:
         """The round index (0-based) of a log entry; an entry the replay stopped at is the next round."""
@@ -123,6 +159,18 @@ class LoafTable:
             return list(loaf.choice_requests(self.game_at(index), engine_round(entry, self.advanced)))
         except (ValidationError, RuleError, ValueError):
             return []
+
+    def round_errors(self, errors: Mapping[str, str], values: Mapping[str, Any]) -> dict[str, str]:
+        """A refused round form's problems, with the card of every player who holds cards and picked none: the
+        form alone cannot tell who still plays, so one refusal names every card missing too."""
+        if not errors:
+            return {}
+        unplayed = [name for name in holders(self.game) if not values.get(f"card-{name}")]
+        said = {
+            f"card-{name}": f"Round {self.next_round}: {name} played no card; every player with cards in hand plays one"
+            for name in unplayed
+        }
+        return said | dict(errors)
 
     @staticmethod
     def chose(values: Mapping[str, Any], player: str) -> bool:
@@ -169,18 +217,38 @@ def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> LoafTable:
     players = tuple(setup["players"])
     table = LoafTable(players, _options(setup).advanced, loaf.new_game(players))
     for entry in entries:
-        rnd = RoundEntryIn.model_validate(entry.payload)
-        try:
-            after = play(table.game, rnd, table.advanced)
-        except RuleError as error:
-            raise located(error, entry.seq) from error
-        played = Played(entry.seq, dict(rnd.plays), rnd.order.average, after.rounds[-1])
-        table = replace(table, game=after, before=(*table.before, table.game), played=(*table.played, played))
+        if entry.kind in PARTS:
+            table = _with_part(table, entry)
+        else:
+            table = _played(table, entry.seq, RoundEntryIn.model_validate(entry.payload))
     return table
 
 
+def _with_part(table: LoafTable, entry: Standing) -> LoafTable:
+    """The table with one more part of the round being entered, the round played once it is whole."""
+    try:
+        pending = add(table.game, table.pending, entry.kind, entry.payload, table.advanced)
+        whole = completed(table.game, pending, table.advanced)
+    except RuleError as error:
+        raise located(error, entry.seq) from error
+    return replace(table, pending=pending) if whole is None else _played(table, entry.seq, whole)
+
+
+def _played(table: LoafTable, seq: int, rnd: RoundEntryIn) -> LoafTable:
+    """The table after a whole round; the parts entered for it are done with."""
+    try:
+        after = play(table.game, rnd, table.advanced)
+    except RuleError as error:
+        raise located(error, seq) from error
+    played = Played(seq, dict(rnd.plays), rnd.order.average, after.rounds[-1])
+    before, done = (*table.before, table.game), (*table.played, played)
+    return replace(table, game=after, before=before, played=done, pending=Pending(len(after.rounds) + 1))
+
+
 def describe(kind: str, payload: dict[str, Any]) -> str:
-    """A round in a line: its order, who played what, the review card and the picks."""
+    """A round in a line: its order, who played what, the review card and the picks (or one part of it)."""
+    if kind in PARTS:
+        return describe_part(kind, payload)
     rnd = RoundEntryIn.model_validate(payload)
     plays = ", ".join(f"{name} {card}" for name, card in rnd.plays.items())
     text = f"Round: order {rnd.order.average} per player"
@@ -212,6 +280,20 @@ def result(table: LoafTable) -> Result:
     )
 
 
+def round_step(number: int) -> Step:
+    return Step(f"round:{number}", f"Round {number}")
+
+
+def next_round(table: LoafTable, kind: str, payload: Mapping[str, Any]) -> Step | None:
+    """A whole round entered at once records the round being played."""
+    return round_step(table.next_round) if kind == "round" else None
+
+
+def rounds_played(table: LoafTable, entries: Sequence[Standing]) -> list[tuple[Step, int]]:
+    """Each round played, with the entry that completed it."""
+    return [(round_step(number), played.seq) for number, played in enumerate(table.played, 1)]
+
+
 def not_scored(player: PlayerScore) -> str:
     """A player the Angry Boss fired is not scored."""
     return "fired by the Angry Boss" if player.extra.get("fired") else ""
@@ -220,7 +302,7 @@ def not_scored(player: PlayerScore) -> str:
 KIND = TableKind(
     "loaf",
     ENTRIES,
-    {"round": RoundForm},
+    FORMS,
     replay,
     describe,
     result,
@@ -229,4 +311,7 @@ KIND = TableKind(
     options_template="loaf/setup_options.html",
     finished=lambda table: table.finished,
     reading=PlayReading(out=not_scored),
+    step=next_round,
+    steps=rounds_played,
+    part=part_of,
 )

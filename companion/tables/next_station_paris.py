@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..entries import EntryKind
@@ -17,7 +17,7 @@ from ..schemas.next_station_paris import (
     bonus_v1_to_v2,
     line_v1_to_v2,
 )
-from . import TableKind
+from . import Step, TableKind
 
 ENTRIES = {
     "line": EntryKind("line", LineEntryIn, "A player's line for one round.", version=2, upgrades={1: line_v1_to_v2}),
@@ -46,6 +46,18 @@ def describe(kind: str, payload: dict[str, Any]) -> str:
     return f"{payload['player']}'s interchanges, crossings and objectives"
 
 
+def step(table: nsp.Table, kind: str, payload: Mapping[str, Any]) -> Step:
+    """A player's line of one round, or their bonuses: each recorded once."""
+    player = payload.get("player", "")
+    if kind == "line":
+        return Step(f"line:{player}:{payload.get('round')}", f"{player}'s round {payload.get('round')} line")
+    return Step(f"bonus:{player}", f"{player}'s bonuses")
+
+
+def steps(table: nsp.Table, entries: Sequence[Standing]) -> list[tuple[Step, int]]:
+    return [(step(table, entry.kind, entry.payload), entry.seq) for entry in entries]
+
+
 def result(table: nsp.Table) -> Result:
     return nsp.score(table.sheets())
 
@@ -59,4 +71,6 @@ KIND = TableKind(
     result,
     "next-station-paris/table.html",
     finished=lambda table: table.finished,
+    step=step,
+    steps=steps,
 )

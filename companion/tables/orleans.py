@@ -37,7 +37,7 @@ from ..schemas.orleans_entries import (
 )
 from ..schemas.orleans_forms import EndForm, EventForm, HoldingsForm, OptionsForm, TortureForm, TrackForm
 from ..schemas.orleans_round_forms import PlagueForm, RoundForm
-from . import TableKind
+from . import Step, TableKind
 from .orleans_rounds import (
     close_round,
     owing_problems,
@@ -257,6 +257,22 @@ def _no_longer_fits(entry: Standing, exc: RuleError) -> RuleError:
     return _unique(Problem(f"entry-{entry.seq}", f"Entry #{entry.seq}, {what}: {p.msg}") for p in exc.problems)
 
 
+def round_step(number: int) -> Step:
+    return Step(f"round:{number}", f"Round {number}")
+
+
+def next_round(table: Table, kind: str, payload: Mapping[str, Any]) -> Step | None:
+    """A round entry begins the next round (none while one is open)."""
+    number = table.next_round() if kind == "round" else None
+    return None if number is None else round_step(number)
+
+
+def rounds_begun(table: Table, entries: Sequence[Standing]) -> list[tuple[Step, int]]:
+    """Each round begun, with the entry that began it."""
+    begun = [entry for entry in entries if entry.kind == "round"]
+    return [(round_step(r.number), entry.seq) for r, entry in zip(table.rounds, begun, strict=False)]
+
+
 def result(table: Table) -> Result:
     """The end scoring of the holdings as they stand."""
     return orl.score(table.players())
@@ -273,4 +289,6 @@ KIND = TableKind(
     options=OptionsForm,
     options_template="orleans/setup_options.html",
     finished=lambda table: table.finished,
+    step=next_round,
+    steps=rounds_begun,
 )

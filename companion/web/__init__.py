@@ -22,14 +22,18 @@ def game_assets(slug: str) -> tuple[str, ...]:
 
 
 def register(app: Flask) -> None:
+    from .lazy_session import LazySessions
+
+    app.session_interface = LazySessions()
     app.jinja_env.globals["game_assets"] = game_assets
-    from . import api, codes, group_pages, headers, history, pages, table_api, tables
+    from . import api, codes, group_pages, headers, history, loaf_cards, pages, table_api, tables
     from .printing import bp as printing_bp
     from .rules import bp as rules_bp
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(group_pages.bp)
+    app.register_blueprint(loaf_cards.bp)
     app.register_blueprint(codes.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table_api.bp)

@@ -9,7 +9,7 @@ from datetime import datetime
 from flask import Blueprint, abort, current_app, redirect, url_for
 from flask.typing import ResponseReturnValue
 
-from ..codes import LIFETIME_HOURS, code_until, code_works
+from ..codes import LIFETIME_HOURS, code_until, code_works, find_table, shown
 from ..store import TableRow, now
 from . import store
 
@@ -47,6 +47,17 @@ class CodeShown:
         """The time, as in "23:40 UTC", with the day when it is not today."""
         day = "" if self.until.date() == now().date() else f" on {self.until.day} {self.until:%b}"
         return f"{self.until:%H:%M} UTC{day}"
+
+
+def table_by_code(text: str) -> TableRow | None:
+    """The table a join code typed by a person leads to (any case, spaces, dashes, O for 0 and I for 1), or None."""
+    return find_table(store(), text)
+
+
+@bp.app_template_filter("shown_code")
+def shown_code(code: str) -> str:
+    """A join code in the groups it is shown in: "YT6 NU5"."""
+    return shown(code)
 
 
 @bp.app_template_global()

@@ -31,7 +31,8 @@ MAX_PER_PAGE = 100
 
 
 def play_json(play: Play) -> dict[str, Any]:
-    """A play as the API gives it: who sat where with what score, in rank order, and the table's watch link."""
+    """A play as the API gives it: who sat where with what score, in rank order, who scored as one (in rank order,
+    their members taking their rank), and the table's watch link."""
     return {
         "id": play.id,
         "game": play.game,
@@ -44,7 +45,8 @@ def play_json(play: Play) -> dict[str, Any]:
             for s in play.standings()
         ],
         "units": [
-            {"label": u.label, "names": list(u.names), "points": u.points, "winner": u.winner} for u in play.units
+            {"label": u.label, "names": list(u.names), "points": u.points, "winner": u.winner, "rank": u.rank}
+            for u in play.units
         ],
         "watch": f"/v/{play.table}" if play.table else None,
     }

@@ -20,6 +20,7 @@ from ..bgstats import bgstats
 from ..games.base import Problem
 from ..history import People, Play
 from ..limits import Taken
+from ..reading import Unit
 from . import limiting, store
 from .group_link import group, group_blueprint
 from .limiting import wait_words
@@ -57,7 +58,10 @@ def table_bgsplay(token: str) -> Response:
     return _bgsplay(play, People(store().aliases(row.group_id)))
 
 
-CSV_FIELDS = ("play", "date", "game", "duration_min", "player", "score", "rank", "winner", "not_scored")
+CSV_FIELDS = (
+    *("play", "date", "game", "duration_min", "player", "score", "rank", "winner", "not_scored"),
+    *("unit", "unit_score"),
+)
 
 
 def _cell(text: str) -> str:
@@ -67,8 +71,9 @@ def _cell(text: str) -> str:
 
 @bp.get("/plays.csv")
 def plays_csv() -> Response:
-    """Every play of the group, one row per player, newest first; `not_scored` says why a score did not count
-    (empty when it did)."""
+    """Every play of the group, one row per player in rank order, newest first; `not_scored` says why a score did
+    not count (empty when it did). When players scored as one, `score` is each one's own points, `rank` their unit's,
+    and `unit` and `unit_score` name the unit and give its total (both empty when everyone scored alone)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_FIELDS)
@@ -76,8 +81,13 @@ def plays_csv() -> Response:
         for s in play.standings():
             date = f"{play.ended:%Y-%m-%d %H:%M:%S}"
             row: list[Any] = [play.id, date, play.game_name, play.duration_min, _cell(s.name), s.score, s.rank]
-            writer.writerow([*row, str(s.winner).lower(), _cell(s.out)])
+            unit = play.unit_of(s.name)
+            writer.writerow([*row, str(s.winner).lower(), _cell(s.out), *_unit_cells(unit)])
     return download("\ufeff" + out.getvalue(), "text/csv; charset=utf-8", "plays.csv")
+
+
+def _unit_cells(unit: Unit | None) -> list[Any]:
+    return [_cell(unit.label), unit.points] if unit else ["", ""]
 
 
 def backup_of(group_id: int) -> dict[str, Any]:

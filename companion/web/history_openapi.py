@@ -62,15 +62,19 @@ PLAY = {
         },
         "units": {
             "type": "array",
-            "description": "players who scored as one (a team, say)",
+            "description": (
+                "players who scored as one (a team, say), with anyone outside them as a unit of their own, in rank "
+                "order: when there are units the play ranks by them, and each player's rank is their unit's"
+            ),
             "items": {
                 "type": "object",
-                "required": ["label", "names", "points", "winner"],
+                "required": ["label", "names", "points", "winner", "rank"],
                 "properties": {
                     "label": {"type": "string"},
                     "names": {"type": "array", "items": {"type": "string"}},
-                    "points": {"type": "integer"},
+                    "points": {"type": "integer", "description": "the unit's total"},
                     "winner": {"type": "boolean"},
+                    "rank": {"type": "integer", "description": "ties share a rank: 1, 1, 3"},
                 },
             },
         },

@@ -15,7 +15,7 @@ from ..limits import Taken
 from ..specs import GAMES
 from ..tables import kinds
 from . import limiting, phone, store
-from .codes import code_live, expired_message
+from .codes import code_live, expired_message, table_by_code
 from .headers import DATABASE_RETRY_SECONDS
 from .render import page
 from .table_setup import copy_choices, setup_for
@@ -43,10 +43,16 @@ def home() -> ResponseReturnValue:
     return page("home.html", games=GAMES.values(), playable=kinds(), group=current, others=others)
 
 
+@bp.get("/livez")
+def livez() -> ResponseReturnValue:
+    """The smallest answer the server gives, touching nothing: that the process answers (for a process
+    supervisor), and the benchmarks' hello-world."""
+    return "alive", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+
+
 @bp.get("/healthz")
 def healthz() -> ResponseReturnValue:
-    """The smallest answer the server gives: for health checks and as the benchmarks' baseline. It asks the
-    database one trivial question, and answers 503 when the database cannot be reached."""
+    """For health checks: asks the database one trivial question, and answers 503 when it cannot be reached."""
     plain = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
     try:
         with store().engine.connect() as conn:
@@ -108,14 +114,14 @@ def _group_for(players: list[str]) -> GroupRow:
 
 @bp.get("/join")
 def join() -> ResponseReturnValue:
-    code = request.args.get("code", "").strip()[:12]
+    code = request.args.get("code", "").strip()[:20]
     if not code:
         return page("join.html", code="", error=None)
     # Every try counts until it leads to a table: a code that expired counts too, so old codes are no oracle.
     guess = limiting.take("join")
     if guess.refused:
         return too_many(guess)
-    table = store().by_code(code)
+    table = table_by_code(code)
     if table is None:
         return page("join.html", status=404, code=code, error="No table has that code: check it with the table.")
     if not code_live(table):

@@ -15,23 +15,18 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, ur
 from flask.blueprints import BlueprintSetupState
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import ServiceUnavailable
 
 from ..games import Game
 from ..games.base import Result, RuleError
-from ..printing import (
-    MAX_NAME,
-    MAX_NAMES,
-    PADS_PER_SHEET,
-    PAPERS,
-    PdfCache,
-    ResultSheet,
-    cache_key,
-    pad_sheet,
-)
+from ..pdf_cache import PdfCache, Printable
+from ..printing import MAX_NAME, MAX_NAMES, PADS_PER_SHEET, PAPERS, ResultSheet, cache_key, pad_sheet, warm
+from ..render_pool import QUEUE, Busy, RenderPool, default_workers
 from ..specs import SPECS
 from ..store import TableRow
 from ..tables import never
 from . import store
+from .headers import page_error
 from .render import page
 from .table_view import build
 
@@ -44,7 +39,11 @@ RESULT_CACHE_CONTROL = "private, no-cache"
 
 @bp.record_once
 def _setup(state: BlueprintSetupState) -> None:
-    state.app.extensions.setdefault("print_cache", PdfCache())
+    """The app's PDF cache and its render pool: RENDER_WORKERS processes (0: in the request's own thread, as
+    tests do) and RENDER_QUEUE more renders waiting."""
+    config = state.app.config
+    pool = RenderPool(config.get("RENDER_WORKERS", default_workers()), config.get("RENDER_QUEUE", QUEUE), warm)
+    state.app.extensions.setdefault("print_cache", PdfCache(pool))
 
 
 def _cache() -> PdfCache:
@@ -76,7 +75,7 @@ def pad_options(game: Game, args: MultiDict[str, str]) -> tuple[PadOptions, dict
     if "pads" not in errors and pads not in [str(n) for n in PADS_PER_SHEET]:
         errors["pads"] = f"pads per sheet is {' or '.join(map(str, PADS_PER_SHEET))}, not “{pads[:20]}”"
     if errors:
-        return PadOptions(names), errors
+        return PadOptions(names[:MAX_NAMES]), errors
     return PadOptions(names, paper, int(pads)), {}
 
 
@@ -125,21 +124,52 @@ def _index(game: Game | None = None, errors: dict[str, str] | None = None, value
 
 @bp.get("/print/<slug>/score-pad")
 def pad_form(slug: str) -> ResponseReturnValue:
-    """Where the /print form goes: blank name fields are dropped, then on to the PDF's own address."""
-    _game(slug)
-    query = [(k, v) for k, v in request.args.items(multi=True) if not (k == "players" and not v.strip())]
+    """Where the /print form goes: blank name fields are dropped, the rest checked, then on to the PDF's own
+    address, which carries only the options a pad takes."""
+    game = _game(slug)
+    if refused := _oversized():
+        return refused
+    args = MultiDict([(k, v) for k, v in request.args.items(multi=True) if not (k == "players" and not v.strip())])
+    options, errors = pad_options(game, args)
+    if errors:
+        return _index(game, errors, options, 422)
     target = url_for("printing.pad", slug=slug)
-    return redirect(f"{target}?{urlencode(query)}" if query else target, 303)
+    query = urlencode(list(args.items(multi=True)))
+    return redirect(f"{target}?{query}" if query else target, 303)
 
 
 @bp.get("/print/<slug>/score-pad.pdf")
 def pad(slug: str) -> ResponseReturnValue:
     game = _game(slug)
+    if refused := _oversized():
+        return refused
     options, errors = pad_options(game, request.args)
     if errors:
         return _index(game, errors, options, 422)
     sheet = pad_sheet(SPECS[slug], options.names, options.paper, options.pads)
-    return _pdf(sheet.key, sheet.render, f"{slug}-score-pad.pdf", PAD_CACHE_CONTROL)
+    return _pdf(sheet.key, sheet.job, f"{slug}-score-pad.pdf", PAD_CACHE_CONTROL)
+
+
+# The longest query a pad's form sends: every name field (blank ones too) and each name of 40 characters outside
+# the Basic Multilingual Plane, percent-encoded (12 bytes a character).
+MAX_QUERY_BYTES = 8 * 1024
+MAX_QUERY_VALUES = 2 * MAX_NAMES + len(PAD_OPTIONS)
+TAKES = f"a pad takes up to {MAX_NAMES} names (players) of 1 to {MAX_NAME} characters, a paper and a number of pads"
+
+
+def _oversized() -> Response | None:
+    """A short 414 or 400 for a query string no pad's form sends, before it is read any further."""
+    size = len(request.query_string)
+    if size > MAX_QUERY_BYTES:
+        return _plain(f"This address is too long: {size} bytes of options, at most {MAX_QUERY_BYTES}; {TAKES}.", 414)
+    count = sum(len(values) for values in request.args.listvalues())
+    if count > MAX_QUERY_VALUES:
+        return _plain(f"This address has {count} options, at most {MAX_QUERY_VALUES}; {TAKES}.", 400)
+    return None
+
+
+def _plain(message: str, status: int) -> Response:
+    return Response(message + "\n", status, mimetype="text/plain")
 
 
 def _game(slug: str) -> Game:
@@ -168,16 +198,16 @@ def _results(row: TableRow) -> ResponseReturnValue:
         return Response(problem + "\n", 422, mimetype="text/plain")
     version = store().version(row.id)
 
-    def render() -> bytes:
+    def make() -> Printable:
         entries = [e for e in store().entries(row.id) if e.seq <= version]
         view = build(row, entries, editable=False, base="")
         finished = None if view.kind.finished is never else bool(view.kind.finished(view.state))
         played = entries[-1].at if entries else row.created_at
         sheet = ResultSheet(view.game, _result(view), played, finished, tuple(view.players), paper)
-        return sheet.render()
+        return sheet.job()
 
     key = cache_key("results", row.id, version, paper)
-    return _pdf(key, render, f"{row.game}-results.pdf", RESULT_CACHE_CONTROL)
+    return _pdf(key, make, f"{row.game}-results.pdf", RESULT_CACHE_CONTROL)
 
 
 def _result(view: Any) -> Result:
@@ -188,13 +218,27 @@ def _result(view: Any) -> Result:
         return Result((), (), notes=tuple(p.msg for p in exc.problems))
 
 
-def _pdf(key: str, render: Callable[[], bytes], filename: str, cache_control: str) -> Response:
-    """The PDF for `key` (rendered once, then from the cache), or a 304 when the phone already has it."""
+def _pdf(key: str, make: Callable[[], Printable], filename: str, cache_control: str) -> Response:
+    """The PDF for `key` (rendered once, then from the cache), or a 304 when the phone already has it, or a 503
+    when the renders are all taken."""
     if request.if_none_match.contains_weak(key):
         response = Response(status=304)
     else:
-        response = Response(_cache().fetch(key, render), mimetype="application/pdf")
+        try:
+            response = Response(_cache().fetch(key, make), mimetype="application/pdf")
+        except Busy as busy:
+            return _busy(busy)
         response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
     response.set_etag(key)
     response.headers["Cache-Control"] = cache_control
+    return response
+
+
+BUSY = "Many printouts are being made right now. Nothing is lost: ask for this one again in a few seconds."
+
+
+def _busy(busy: Busy) -> Response:
+    response = current_app.make_response(page_error(ServiceUnavailable(BUSY)))
+    response.headers["Retry-After"] = str(busy.retry_after)
+    response.headers["Cache-Control"] = "no-store"
     return response

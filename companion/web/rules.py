@@ -126,7 +126,15 @@ def precache_urls() -> list[str]:
     """What the service worker saves as soon as it installs: every guide, the search page and what they load."""
     pages = [url_for("rules.index"), url_for("rules.offline")]
     pages += [url_for("rules.show", game=game) for game in games()]
-    assets = ["app.css", "rules.css", "app.js", "htmx-2.0.11.min.js", "register-sw.js"]
+    assets = [
+        "app.css",
+        "rules.css",
+        "app.js",
+        "htmx-2.0.11.min.js",
+        "register-sw.js",
+        "icon.svg",
+        "manifest.webmanifest",
+    ]
     return pages + [url_for("static", filename=name) for name in assets]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..entries import EntryKind
@@ -11,7 +12,7 @@ from ..games import Game
 from ..log import Standing
 from ..specs import GAMES
 from ..store import EntryRow, TableRow
-from ..tables import TableKind, kinds
+from ..tables import Step, TableKind, kinds
 from ..tables.replay import Broken, Replayed, replay, undoable
 
 
@@ -22,6 +23,17 @@ class Failed:
     form: str
     values: dict[str, Any]
     errors: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """An entry made for a step another phone recorded first: what was recorded, what this phone typed, and the
+    typed values, to send as a correction of the recorded entry instead."""
+
+    step: Step
+    theirs: Standing
+    mine: str
+    values: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -39,6 +51,8 @@ class TableView:
     message: str | None = None
     failed: Failed | None = None
     people: Any = None  # who is who across tables (merged names), for a finished table's BG Stats link
+    conflict: Conflict | None = None
+    kept: tuple[Any, ...] = ()  # the cards the table's group keeps for its game (group_cards.GroupCard)
 
     @property
     def state(self) -> Any:
@@ -82,6 +96,21 @@ class TableView:
 
     def errors(self, form: str) -> dict[str, str]:
         return self.failed.errors if self.failed and self.failed.form == form else {}
+
+    def step_for(self, kind: str, **payload: Any) -> Step | None:
+        """The step a new entry of `kind` fills now (the key its form carries)."""
+        return self.kind.step(self.state, kind, payload)
+
+    @cached_property
+    def recorded_steps(self) -> dict[str, tuple[Step, Standing]]:
+        """Every step the entries that count have filled, by key, with the entry that filled it."""
+        active = self.replayed.active
+        by_seq = {entry.seq: entry for entry in active}
+        return {step.key: (step, by_seq[seq]) for step, seq in self.kind.steps(self.state, active) if seq in by_seq}
+
+    def latest_steps(self, count: int = 8) -> list[tuple[Step, Standing]]:
+        """The steps filled last, for a phone to tell which one its half-typed form was for."""
+        return list(self.recorded_steps.values())[-count:]
 
     @staticmethod
     def new_entry_id() -> str:

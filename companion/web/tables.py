@@ -12,7 +12,7 @@ from flask.typing import ResponseReturnValue
 from jinja2_fragments.flask import render_block
 from pydantic import ValidationError
 
-from .. import groups, plays
+from .. import group_cards, groups, plays
 from ..games.base import Problem, RuleError
 from ..history import People
 from ..log import CORRECT, UNDO, Standing
@@ -20,9 +20,9 @@ from ..rows import EntryRow
 from ..schemas import EntryForm, validation_problems
 from ..store import StaleWrite, TableRow, tables
 from ..tables.replay import check_correction, check_entry, undoable
-from . import phone, store
+from . import part_writes, phone, store
 from .render import is_htmx, page
-from .table_view import Failed, TableView, build
+from .table_view import Conflict, Failed, TableView, build
 
 bp = Blueprint("tables", __name__)
 
@@ -40,7 +40,7 @@ def _viewer(token: str) -> TableRow:
 def _view(row: TableRow, editable: bool = True, **extra: Any) -> TableView:
     base = f"/t/{row.token}" if editable else f"/v/{row.viewer_token}"
     if editable:
-        extra |= _phone_here(row)
+        extra |= _phone_here(row) | {"kept": tuple(group_cards.cards_of(store(), row.group_id, row.game))}
     view = build(row, store().entries(row.id), editable=editable, base=base, **extra)
     if view.kind.finished(view.state):
         view = replace(view, people=People(store().aliases(row.group_id)))
@@ -97,19 +97,18 @@ def _live(token: str, editable: bool) -> ResponseReturnValue:
     found = store().versions(column, token) or abort(404)
     table_id, version = found
     etag = f"{table_id}-{version}"
+    headers = {"ETag": f'"{etag}"', "Cache-Control": "no-cache", "Vary": "HX-Request"}
     if request.args.get("v") == str(version) or etag in request.if_none_match:
-        response = Response(status=304)
-    else:
-        row = _table(token) if editable else _viewer(token)
-        response = Response(_fragment(_view(row, editable)))
-    response.set_etag(etag)
-    response.headers["Cache-Control"] = "no-cache"
-    response.vary.add("HX-Request")
-    return response
+        return Response(status=304, headers=headers)
+    row = _table(token) if editable else _viewer(token)
+    return Response(_fragment(_view(row, editable)), headers=headers)
 
 
 def _fragment(view: TableView) -> bytes:
     return render_block(view.kind.template, "live", view=view, game=view.game).encode()
+
+
+HIDDEN = ("csrf_token", "kind", "form", "step", "version", "entry_id")  # what a form says about itself
 
 
 @bp.post("/t/<token>/entries")
@@ -117,11 +116,13 @@ def enter(token: str) -> ResponseReturnValue:
     row = _table(token)
     kind_name = request.form.get("kind", "")
     form_key = request.form.get("form", kind_name)
-    values = {k: v for k, v in request.form.items() if k not in ("csrf_token", "kind", "form", "version", "entry_id")}
+    values = {k: v for k, v in request.form.items() if k not in HIDDEN}
     if _already_entered(row):
         return _done(row)
     view = _view(row)
     form = view.kind.forms.get(kind_name) or abort(400)
+    if taken := view.recorded_steps.get(request.form.get("step", "")):
+        return _conflict(row, Conflict(*taken, _in_words(view, kind_name, form, values), values))
     if view.broken:
         message = f"That entry was not saved: entry #{view.broken.seq} cannot be replayed, undo or correct it first."
         return _render(_view(row, failed=Failed(form_key, values), message=message), 422)
@@ -145,6 +146,20 @@ def _located(problems: list[Problem], form: type[EntryForm] | None = None) -> di
     return {(form.field_of(p.loc) if form and p.loc else p.loc) or "form": p.msg for p in problems}
 
 
+def _conflict(row: TableRow, conflict: Conflict) -> ResponseReturnValue:
+    """A form made for a step another phone recorded first: never a second recording of it. The phone is shown
+    both, and may send its own as a correction of the recorded entry."""
+    return _render(_view(row, conflict=conflict), 409)
+
+
+def _in_words(view: TableView, kind: str, form: type[EntryForm], values: dict[str, Any]) -> str:
+    """What a phone typed, as the log would say it; typing that is not a whole entry yet says so."""
+    try:
+        return view.kind.describe(kind, view.kind.entries[kind].canonical(form.model_validate(values).to_payload()))
+    except Exception:  # noqa: BLE001 - half-typed or refused input has no sentence
+        return "an entry that is not complete"
+
+
 def _refuse(row: TableRow, failed: Failed) -> ResponseReturnValue:
     return _render(_view(row, failed=failed, message="That entry was not saved: see what to fix below."), 422)
 
@@ -153,7 +168,7 @@ def write_entry(
     row: TableRow, based_on: int, entry_id: str, kind: str, payload: dict[str, Any], version: int, author: str
 ) -> tuple[EntryRow, bool]:
     """Store one checked entry (pages and the table API both write through here); raises StaleWrite."""
-    entry, created = store().append(row.id, based_on, entry_id, kind, payload, author, version)
+    entry, created = part_writes.append(row, based_on, entry_id, kind, payload, version, author)
     if created:
         plays.record(store(), row)
     return entry, created
@@ -256,7 +271,7 @@ def correct(token: str, seq: int) -> ResponseReturnValue:
     view = _view(row)
     entry = _counting(view, seq)
     form = view.kind.forms[entry.kind]
-    values = {k: v for k, v in request.form.items() if k not in ("csrf_token", "version", "entry_id")}
+    values = {k: v for k, v in request.form.items() if k not in HIDDEN}
     try:
         payload = form.model_validate(values).to_payload()
     except ValidationError as exc:

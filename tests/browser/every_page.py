@@ -54,6 +54,10 @@ OPTIONAL = {
 }
 
 
+# The phones every page is looked at on: a common one, and the narrowest still sold.
+SIZES = {"390x844": {"width": 390, "height": 844}, "320x640": {"width": 320, "height": 640}}
+PHONE = "390x844"
+
 ANSWERS = "/_answer/"  # where the browser is shown the answers to POSTs (routed, never reaching the server)
 
 
@@ -73,9 +77,12 @@ class Site:
     paths: dict[str, str] = field(default_factory=dict)
     answers: dict[str, Answer] = field(default_factory=dict)
 
-    def show(self, page: Any, name: str) -> None:
-        """Take the browser page to the page called `name`, fully loaded, and open every <details> on it: what is
-        folded away is still part of the page a player reads and taps."""
+    def show(self, page: Any, name: str, size: str = PHONE, scheme: str = "light") -> None:
+        """Take the browser page to the page called `name` on a screen of `size` (one of SIZES) in the light or
+        dark colour scheme, fully loaded, and open every <details> on it: what is folded away is still part of the
+        page a player reads and taps."""
+        page.set_viewport_size(SIZES[size])
+        page.emulate_media(color_scheme=scheme)
         path = f"{ANSWERS}{name}" if name in self.answers else self.paths[name]
         page.goto(self.server.url + path, wait_until="load")
         page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")

@@ -1,4 +1,5 @@
-"""axe-core on every kind of page, in Chromium at a phone's size: every rule axe runs by default, zero violations."""
+"""axe-core on every kind of page, in Chromium at a phone's size, in the light and the dark colour scheme (the app
+follows the phone's): every rule axe runs by default, zero violations."""
 
 from __future__ import annotations
 
@@ -26,9 +27,11 @@ def report(violations: list[dict]) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", PAGES)
-def test_no_axe_violations(site: Site, phone_page, axe: Axe, name: str) -> None:
+def test_no_axe_violations(site: Site, phone_page, axe: Axe, name: str, scheme: str) -> None:
     assert name in site.paths or name in site.answers, f"the app has no {name} page"
-    site.show(phone_page, name)
+    site.show(phone_page, name, scheme=scheme)
+    assert phone_page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
     violations = axe.run(phone_page).response["violations"]
-    assert not violations, f"{name}: {len(violations)} axe violation(s)\n{report(violations)}"
+    assert not violations, f"{name} ({scheme}): {len(violations)} axe violation(s)\n{report(violations)}"

@@ -77,7 +77,11 @@ def test_the_history_on_a_phone(tmp_path, phone):
         page.get_by_label("Game").select_option("koala")
         page.get_by_role("button", name="Show").click()
         expect(page.get_by_role("heading", name="1 of 4 plays")).to_be_visible()
-        expect(page.locator(".units")).to_contain_text("Ann & Ben 5 ★")
+        first = page.locator(".ranking.units li").first
+        expect(first.locator(".rank")).to_have_text("1")
+        expect(first).to_contain_text("Ann & Ben")
+        expect(first.locator(".winner")).to_have_text("★")
+        expect(first.locator(".pts")).to_have_text("5")
 
         page.locator(".ranking").get_by_role("link", name="Ben", exact=True).click()
         expect(page.get_by_role("heading", name="Ben", exact=True)).to_be_visible()

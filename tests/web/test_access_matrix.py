@@ -140,6 +140,7 @@ def url(rule: str, world: World, credential: str) -> str:
         "seq": "1",
         "name": "Ana",
         "play_id": world.play_id,
+        "card_id": "1",
         "filename": "app.css",
         "rest": "entries",
     }

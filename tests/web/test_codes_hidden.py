@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import select
 
 from companion.store import TableRow, groups, tables
+from companion.web.codes import shown_code
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus" / "v1"
 
@@ -38,7 +39,8 @@ def imported(app, client) -> tuple[str, list]:
 
 
 def secrets_of(rows) -> list[str]:
-    return [secret for row in rows for secret in (row.code, row.token)]
+    """Each table's code, as stored and as the share panel shows it, and its editor token."""
+    return [secret for row in rows for secret in (row.code, shown_code(row.code), row.token)]
 
 
 def pdf_text(data: bytes) -> str:

@@ -72,6 +72,13 @@ def ranking(html):
     return [[(int(rank), name, pts) for name, rank, pts in re.findall(row, card, re.S)] for card in cards]
 
 
+def unit_ranking(html):
+    """Each unit-ranked play card's (rank, unit, total) rows."""
+    cards = re.findall(r'<ol class="ranking units">(.*?)</ol>', html, re.S)
+    row = r'data-unit="([^"]+)" data-rank="(\d+)">.*?<span class="pts">([^<]+)</span>'
+    return [[(int(rank), unit, pts) for unit, rank, pts in re.findall(row, card, re.S)] for card in cards]
+
+
 def other_app(tmp_path):
     """A second app on a database of its own."""
     (tmp_path / "other").mkdir()
@@ -114,8 +121,8 @@ def test_the_history_lists_finished_tables_newest_first_and_not_unfinished_ones(
     html = text(client.get(f"{h}"))
     assert [game for game, _ in shown_plays(html)] == ["lfg", "koala", "loaf"]
     assert heading(html) == "3 plays"
-    assert ranking(html)[1] == [(1, "Ann", "2"), (1, "Ben", "3"), (3, "Cy", "2"), (3, "Dee", "2")]
-    assert "Scored together: Ann & Ben 5 ★; Cy 2; Dee 2" in html
+    assert unit_ranking(html) == [[(1, "Ann & Ben", "5"), (2, "Cy", "2"), (2, "Dee", "2")]]
+    assert re.search(r'>Ann</a> 2</span><span><a href="[^"]+">Ben</a> 3<', html)
     assert '<span class="badge out">disqualified (incomplete party)</span>' in html
 
 

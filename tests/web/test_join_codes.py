@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from sqlalchemy import update
 
-from companion.store import tables
+from companion.codes import folded, shown, typed
+from companion.store import CODE_ALPHABET, new_code, tables
 from tests.conftest import make_app
 
 from .pages import enter_line, start
@@ -84,7 +86,8 @@ def test_the_table_page_issues_a_fresh_code_and_the_old_one_dies(app, client):
     assert join(client, old).status_code == 404  # dead at once: no table has it any more
     assert join(client, new).headers["Location"] == table  # works for twelve hours from now
     html = client.get(table).get_data(as_text=True)
-    assert f'code <span class="code">{new}</span>' in html and old not in html
+    assert f'code <span class="code">{new[:3]} {new[3:]}</span>' in html
+    assert shown(old) not in html and old not in html
 
 
 def test_the_share_panel_says_until_when_the_code_works(app, client):
@@ -142,3 +145,73 @@ def test_the_api_says_until_when_the_code_works(app, client):
     assert abs(until - (datetime.now(UTC) + timedelta(hours=12))) < timedelta(minutes=1)
     watched = client.get(f"/api/v1/tables/{body['watch'].rsplit('/', 1)[1]}").get_json()
     assert "code" not in watched and "code_until" not in watched and "edit" not in watched
+
+
+def set_code(app, table: str, code: str) -> None:
+    with app.extensions["store"].engine.begin() as conn:
+        conn.execute(update(tables).where(tables.c.id == row_of(app, table).id).values(code=code))
+
+
+@pytest.mark.parametrize("as_typed", ["yt6-nu5", "YT6NU5", "yt6 nu5", " YT6  NU5 ", "Yt6-Nu5", "yt6.nu5", "yt6 - nu5"])
+def test_a_code_typed_as_it_is_read_joins(app, client, as_typed):
+    table = start(client, *PLAYERS)
+    set_code(app, table, "YT6NU5")
+    assert join(client, as_typed).headers["Location"] == table
+
+
+def test_the_share_panel_shows_the_code_in_two_groups_and_that_is_what_joins(app, client):
+    table = start(client, *PLAYERS)
+    code = row_of(app, table).code
+    html = client.get(table).get_data(as_text=True)
+    spaced = shown(code)
+    assert re.fullmatch(r"\w{3} \w{3}", spaced)
+    assert f'<strong class="code">{spaced}</strong>' in html
+    assert join(client, spaced).headers["Location"] == table
+    assert join(client, spaced.lower().replace(" ", "-")).headers["Location"] == table
+
+
+def test_new_codes_hold_no_look_alikes():
+    assert not set(CODE_ALPHABET) & set("0O1IL")
+    assert all(not set(new_code()) & set("0O1IL") for _ in range(2000))
+
+
+@pytest.mark.parametrize(
+    ("stored", "as_typed"),
+    [("B0X1KZ", "box-ikz"), ("B0X1KZ", "b0x 1kz"), ("BOXIKZ", "b0x1kz"), ("BOXIKZ", "BOXLKZ"), ("BOXIKZ", "boxikz")],
+)
+def test_o_and_0_and_i_and_1_are_the_same_to_a_reader(app, client, stored, as_typed):
+    """A code holding a look-alike (none is generated, but a code may have been written before) joins whichever
+    of the look-alikes is typed."""
+    table = start(client, *PLAYERS)
+    set_code(app, table, stored)
+    assert join(client, as_typed).headers["Location"] == table
+
+
+def test_a_look_alike_never_turns_a_wrong_code_into_a_join(app, client):
+    table = start(client, *PLAYERS)
+    set_code(app, table, "B0X1KZ")
+    for wrong in ("B0X1KY", "B0X1K", "B0X1KZZ", "80X1KZ", "B0X1K2", "B0X7KZ"):
+        assert join(client, wrong).status_code == 404, wrong
+
+
+def test_two_codes_that_only_a_look_alike_tells_apart_are_both_refused_rather_than_guessed(app, client):
+    first, second = start(client, *PLAYERS), start(client, *PLAYERS)
+    set_code(app, first, "B0XIKZ")
+    set_code(app, second, "BOX1KZ")
+    assert join(client, "B0XIKZ").headers["Location"] == first  # typed exactly: that one
+    assert join(client, "BOX1KZ").headers["Location"] == second
+    assert join(client, "BOXIKZ").status_code == 404  # either could be meant
+
+
+def test_an_expired_code_typed_loosely_still_says_it_has_expired(app, client):
+    table = start(client, *PLAYERS)
+    code = row_of(app, table).code
+    age(app, table, 13)
+    response = join(client, f" {code[:3].lower()}-{code[3:].lower()} ")
+    assert response.status_code == 410 and "That code has expired" in response.get_data(as_text=True)
+
+
+def test_typing_and_folding():
+    assert typed(" yt6 – nu5 ") == "YT6NU5" and typed("a_b.c/d") == "ABCD"
+    assert folded("B0X1LZ") == folded("BOXIIZ") == "BOXIIZ"
+    assert shown("YT6NU5") == "YT6 NU5"

@@ -47,6 +47,25 @@ def feasts_of(client, table, index, player, feasts, **extra):
     return enter(client, table, "feasts", f"feasts-{index}", player=player, feasts=feasts, **extra)
 
 
+def counts_form(client, table, html=None) -> dict[str, str]:
+    """The counts form's fields as a browser would send them, from the page (or `html`)."""
+    html = html or client.get(table).get_data(as_text=True)
+    form = re.search(r"<form[^>]*data-koala-all.*?</form>", html, re.S).group(0)
+    return {m[0]: m[1] for m in re.findall(r'<input[^>]*?name="([^"]+)"[^>]*?value="([^"]*)"', form)}
+
+
+def save_counts(client, table, changes, html=None):
+    """One tap on the counts form's Save, with `changes` typed into it first."""
+    return client.post(f"{table}/entries", data=counts_form(client, table, html) | changes)
+
+
+def food_of(client, table) -> dict[int, tuple[int, ...]]:
+    """Each cave's food as the counts form shows it."""
+    fields = counts_form(client, table)
+    caves = sorted({int(k.split("-")[1]) for k in fields if k.startswith("food-")})
+    return {c: tuple(int(fields[f"food-{c}-{food}"]) for food in ("pizza", "hamburger", "spaghetti")) for c in caves}
+
+
 def team_of(client, table, index, player, team, **extra):
     return enter(client, table, "team", f"team-{index}", player=player, team=team, **extra)
 
@@ -193,12 +212,13 @@ def test_a_seat_move_that_breaks_a_rule_is_refused_beside_the_seat_with_the_choi
 def test_food_over_what_the_box_holds_is_refused_with_what_is_left(client):
     table = koala(client, "Ann", "Ben", "Cy")
     food_at(client, table, 1, pizza=15)
-    response = food_at(client, table, 2, pizza=8, hamburger=3)
+    response = save_counts(client, table, {"food-2-pizza": "8", "food-2-hamburger": "3"})
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "only 22 pizza cards exist and the other caves hold 15: this cave can hold at most 7" in errors(html)
-    assert 'id="food-2-pizza" name="pizza" type="number" inputmode="numeric" min="0" max="22" value="8"' in html
-    assert food_at(client, table, 2, pizza=23).status_code == 422
+    assert 'id="food-2-pizza" name="food-2-pizza" type="number" inputmode="numeric" min="0" max="22" value="8"' in html
+    assert save_counts(client, table, {"food-2-pizza": "23"}).status_code == 422
+    assert version(client, table) == 1
 
 
 def test_feasts_over_the_box_or_without_room_in_the_discards_are_refused(client):
@@ -304,12 +324,17 @@ def test_the_team_game_with_three_players_says_it_scores_without_teams(client):
 def test_a_stale_write_is_refused_with_who_changed_what_and_the_counts_kept(client):
     table = koala(client, "Ann", "Ben", "Cy")
     client.post(f"{table}/me", data={"who": "Ben"})
+    shown = counts_form(client, table)
     food_at(client, table, 1, pizza=3, version=0)
-    response = food_at(client, table, 2, pizza=4, hamburger=6, version=0)
+    response = client.post(f"{table}/entries", data=shown | {"food-2-pizza": "4", "food-2-hamburger": "6"})
     assert response.status_code == 409
     html = response.get_data(as_text=True)
     assert "Ben just entered Food in cave 1: 3 pizza, 0 hamburger, 0 spaghetti" in html
-    assert 'id="food-2-hamburger" name="hamburger" type="number" inputmode="numeric" min="0" max="22" value="6"' in html
+    # What this phone changed is kept; the cave another phone entered meanwhile shows as it entered it.
+    assert 'name="food-2-hamburger" type="number" inputmode="numeric" min="0" max="22" value="6"' in html
+    assert 'name="food-1-pizza" type="number" inputmode="numeric" min="0" max="22" value="3"' in html
+    assert save_counts(client, table, {}, html).status_code == 303
+    assert food_of(client, table) == {1: (3, 0, 0), 2: (4, 6, 0), 3: (0, 0, 0)}
 
 
 def test_undo_and_correct_a_seat_entry(client):
@@ -381,3 +406,77 @@ def test_entries_are_stored_as_their_canonical_payloads(client, app):
         ("feasts", 1, {"player": "Ben", "feasts": 1}),
         ("team", 1, {"player": "Ann", "team": "Owls"}),
     ]
+
+
+# The counts form: every cave's food and every player's feasts, one Save, one entry
+
+
+def test_one_save_stores_every_cave_and_player_never_entered_as_one_entry(client, app):
+    table = koala(client, "Ann", "Ben", "Cy")
+    seat_at(client, table, 1, "Ann", "Ben")
+    response = save_counts(client, table, {"food-1-pizza": "7", "food-1-hamburger": "2", "feasts-Cy": "2"})
+    assert response.status_code == 303
+    store = app.extensions["store"]
+    rows = store.entries(store.by_token(table.rsplit("/", 1)[1]).id)
+    assert [(r.kind, r.version) for r in rows] == [("seat", 1), ("counts", 1)]
+    zero = {"pizza": 0, "hamburger": 0, "spaghetti": 0}
+    assert rows[-1].payload == {
+        "food": {"1": {"pizza": 7, "hamburger": 2, "spaghetti": 0}, "2": zero, "3": zero},
+        "feasts": {"Ann": 0, "Ben": 0, "Cy": 2},
+    }
+    html = client.get(table).get_data(as_text=True)
+    assert "Final result" in html
+    assert "Food in cave 1: 7 pizza, 2 hamburger, 0 spaghetti; Food in cave 2: 0 pizza" in html
+    assert "Cy&#39;s feast cards: 2" in html
+    # Ann 2 + Ben 2 for the most pizza, and 2 + 2 for the most hamburger; Cy 2 feasts
+    assert unit_total(html, "Ann &amp; Ben") == 8 and unit_total(html, "Cy") == 2
+
+
+def test_a_later_save_stores_only_what_changed_and_nothing_changed_is_refused(client, app):
+    table = koala(client, "Ann", "Ben", "Cy")
+    assert save_counts(client, table, {"food-2-spaghetti": "3"}).status_code == 303
+    assert save_counts(client, table, {"food-3-pizza": "1", "feasts-Ben": "1"}).status_code == 303
+    store = app.extensions["store"]
+    rows = store.entries(store.by_token(table.rsplit("/", 1)[1]).id)
+    assert rows[-1].payload == {"food": {"3": {"pizza": 1, "hamburger": 0, "spaghetti": 0}}, "feasts": {"Ben": 1}}
+    response = save_counts(client, table, {})
+    assert response.status_code == 422
+    assert "nothing to save: every count is as the table has it" in errors(response.get_data(as_text=True))
+    assert food_of(client, table) == {1: (0, 0, 0), 2: (0, 0, 3), 3: (1, 0, 0)}
+
+
+def test_cards_moved_from_one_cave_to_another_in_one_save_fit_the_box(client):
+    table = koala(client, "Ann", "Ben", "Cy")
+    assert save_counts(client, table, {"food-1-pizza": "15", "food-2-pizza": "5"}).status_code == 303
+    assert save_counts(client, table, {"food-1-pizza": "5", "food-2-pizza": "15"}).status_code == 303
+    assert food_of(client, table) == {1: (5, 0, 0), 2: (15, 0, 0), 3: (0, 0, 0)}
+
+
+def test_every_count_over_the_box_is_refused_at_once_beside_its_field(client):
+    table = koala(client, "Ann", "Ben", "Cy")
+    changes = {"food-1-pizza": "12", "food-2-pizza": "11", "feasts-Ann": "9", "food-3-spaghetti": "x"}
+    response = save_counts(client, table, changes)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert errors(html) == ["must be a whole number", "must be at most 8"]
+    assert 'name="food-3-spaghetti" type="number" inputmode="numeric" min="0" max="22" value="x"' in html
+    response = save_counts(client, table, {"food-1-pizza": "12", "food-2-pizza": "11"})
+    assert errors(response.get_data(as_text=True)) == [
+        "only 22 pizza cards exist and the other caves hold 11: this cave can hold at most 11",
+        "only 22 pizza cards exist and the other caves hold 12: this cave can hold at most 10",
+    ]
+    assert version(client, table) == 0
+
+
+def test_the_counts_entry_is_taken_by_the_table_api_and_a_player_it_does_not_know_is_refused(client):
+    table = koala(client, "Ann", "Ben", "Cy")
+    token = table.rsplit("/", 1)[1]
+    payload = {"food": {"2": {"pizza": 3}}, "feasts": {"ann": 2}}
+    body = {"kind": "counts", "base_version": 0, "entry_id": "api-1", "payload": payload}
+    response = client.post(f"/api/v1/tables/{token}/entries", json=body)
+    assert response.status_code in (200, 201), response.get_json()
+    assert food_of(client, table)[2] == (3, 0, 0)
+    body = {"kind": "counts", "base_version": 1, "entry_id": "api-2", "payload": {"feasts": {"Zed": 1}}}
+    response = client.post(f"/api/v1/tables/{token}/entries", json=body)
+    assert response.status_code == 422
+    assert "no player at this table is called Zed" in response.get_data(as_text=True)

@@ -89,13 +89,39 @@ def test_a_card_no_longer_in_hand_is_refused_beside_the_player_with_the_form_kep
     assert version(client, table) == 1
 
 
-def test_a_round_without_a_review_card_or_a_card_is_refused(client):
+def test_a_round_without_a_review_card_or_a_card_is_refused_with_both_said_at_once(client):
     table = start(client, "Zach", "Steve")
     response = record(client, table, 5, {"Zach": 6}, review=None)
     assert response.status_code == 422
-    assert errors(response.get_data(as_text=True)) == ["pick this round&#39;s review card"]
+    html = response.get_data(as_text=True)
+    assert errors(html) == [
+        "Round 1: Steve played no card; every player with cards in hand plays one",
+        "pick this round&#39;s review card",
+    ]
+    assert 'name="card-Zach" value="6" checked' in html
     response = record(client, table, 5, {"Zach": 6})
-    assert "Round 1: Steve played no card" in " ".join(errors(response.get_data(as_text=True)))
+    assert errors(response.get_data(as_text=True)) == [
+        "Round 1: Steve played no card; every player with cards in hand plays one"
+    ]
+    assert version(client, table) == 0
+
+
+def test_an_empty_round_form_is_refused_with_every_problem_listed_once(client):
+    table = start(client, "Zach", "Steve", "Jason")
+    blank = {"total": "", "success_effect": "", "success_target": "", "success_amount": ""}
+    response = record(client, table, "", {}, review=None, **blank)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert errors(html) == [
+        "pick the order card&#39;s work per player",
+        *(
+            f"Round 1: {name} played no card; every player with cards in hand plays one"
+            for name in ("Zach", "Steve", "Jason")
+        ),
+        "pick this round&#39;s review card",
+    ]
+    assert '<details class="card whole-round" open>' in html
+    assert version(client, table) == 0
 
 
 def test_another_card_sets_each_side(client):

@@ -4,6 +4,7 @@ is a clear 4xx that changes nothing, on SQLite and on PostgreSQL (which refuses 
 
 from __future__ import annotations
 
+import io
 import json
 import secrets
 
@@ -152,6 +153,20 @@ def test_a_name_with_a_nul_byte_is_refused(app, client):
     assert counts(app) == before
 
 
+@pytest.mark.parametrize("copy_from", ["\x00", "abc\x00def", "\x00" * 64])
+def test_a_table_to_copy_from_with_a_nul_byte_is_refused_and_stores_nothing(app, client, copy_from):
+    start(client, "Ann", "Ben", game="lfg")  # the phone has a group, and an LFG table in it
+    before = counts(app)
+    page = client.post("/new/lfg", data={"players": ["Cy", "Dee"], "copy_from": copy_from})
+    assert page.status_code == 422
+    assert "Internal Server Error" not in page.get_data(as_text=True)
+    body = {"game": "lfg", "players": ["Cy", "Dee"], "options": {"copy_from": copy_from}}
+    api = client.post("/api/v1/tables", json=body)
+    assert api.status_code == 422
+    assert "NUL" in api.get_json()["errors"][0]["msg"]
+    assert counts(app) == before
+
+
 def test_names_equal_after_normalising_are_the_same_name(client):
     response = client.post("/api/v1/tables", json={"game": "lfg", "players": ["\u00c9va", "E\u0301VA"]})
     assert response.status_code == 422
@@ -180,6 +195,23 @@ def test_an_alias_longer_than_its_column_is_refused():
     restored = check(raw.encode(), set(), {})
     assert len(restored.problems) == 3
     assert restored.aliases == {}
+
+
+@pytest.mark.parametrize("aliases", [{"A\x00": "Ben"}, {"Ann": "B\x00en"}])
+def test_an_imported_alias_with_a_nul_byte_is_refused_and_stores_nothing(app, client, aliases):
+    store = app.extensions["store"]
+    group = groups.by_id(store, store.by_token(api_table(client)).group_id)
+    entry = {"seq": 1, "entry_id": "e1", "kind": "hand", "payload": {"player": "Ann"}, "author": "Ann"}
+    entry["at"] = "2026-01-01T10:00:00+00:00"
+    play = {"game": "oz", "setup": {"players": ["Ann", "Ben"]}, "created_at": entry["at"], "entries": [entry]}
+    backup = json.dumps({"format": "table-companion-plays", "version": 1, "aliases": aliases, "plays": [play]})
+    before = counts(app)
+    upload = {"backup": (io.BytesIO(backup.encode()), "plays.json")}
+    response = client.post(f"/g/{group.token}/history/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 422, response.status_code
+    assert "Internal Server Error" not in response.get_data(as_text=True)
+    assert counts(app) == before
+    assert store.aliases(group.id) == {}
 
 
 def test_a_merge_refused_on_the_page_stores_nothing(app, client):

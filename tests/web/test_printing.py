@@ -5,14 +5,19 @@ from __future__ import annotations
 import io
 import re
 import threading
+import time
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, HTTPServer
+from urllib.parse import urlencode
 
 import pypdf
 import pytest
 
 from companion.games import koala, lfg, next_station_paris, orleans, orleans_torture, oz
 from companion.games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION
-from companion.printing import PRINTABLES, STATIC, LockedFetcher, PdfCache, render_pdf
+from companion.pdf_cache import PdfCache
+from companion.printing import PRINTABLES, STATIC, LockedFetcher, render_pdf
+from companion.render_pool import RenderPool
 from companion.specs import GAMES
 from companion.specs.orleans import TORTURE_ITEMS
 from companion.tables import kinds
@@ -186,6 +191,51 @@ def test_bad_options_get_a_422_page_naming_the_problem(client, query, message):
     assert message in response.get_data(as_text=True)
 
 
+def query(pairs: list[tuple[str, str]]) -> str:
+    return urlencode(pairs)
+
+
+@pytest.mark.parametrize("path", ["/print/oz/score-pad.pdf", "/print/oz/score-pad"])
+def test_an_address_with_thousands_of_names_or_options_gets_a_short_414(client, path):
+    for pairs in ([("players", f"P{i}") for i in range(10_000)], [(f"o{i}", "x") for i in range(20_000)]):
+        response = client.get(f"{path}?{query(pairs)}")
+        assert response.status_code == 414
+        assert "Location" not in response.headers
+        assert len(response.data) < 1024
+        assert "at most 8192" in response.get_data(as_text=True)
+        assert "up to 10 names" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("path", ["/print/oz/score-pad.pdf", "/print/oz/score-pad"])
+def test_an_address_with_more_options_than_a_form_sends_gets_a_short_400(client, path):
+    response = client.get(f"{path}?{query([('players', '')] * 24)}")
+    assert response.status_code == 400
+    assert len(response.data) < 1024
+    assert "24 options, at most 23" in response.get_data(as_text=True)
+
+
+def test_the_form_redirects_with_only_a_pads_options_and_its_names(client):
+    for pairs, problem in (
+        ([("players", "Ann"), ("colour", "red")], "unknown option “colour”"),
+        ([("players", f"P{i}") for i in range(5)], "Oz takes at most 4 names"),
+        ([("players", "Ann"), ("paper", "A0")], "paper is A4 or Letter"),
+    ):
+        response = client.get(f"/print/oz/score-pad?{query(pairs)}")
+        assert response.status_code == 422
+        assert "Location" not in response.headers
+        assert problem in response.get_data(as_text=True)
+        assert len(response.data) < 64 * 1024
+
+
+def test_the_longest_names_a_form_sends_still_redirect_within_bounds(client):
+    names = [(("players", f"{i}" + "\U0001f3b2" * 39)) for i in range(10)] + [("paper", "letter"), ("pads", "2")]
+    response = client.get(f"/print/koala/score-pad?{query(names)}")
+    assert response.status_code == 303
+    assert len(response.headers["Location"]) < 8 * 1024
+    pdf = client.get(response.headers["Location"])
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+
+
 def test_a_pad_takes_no_more_names_than_its_game_has_players(client):
     response = client.get("/print/oz/score-pad.pdf", query_string={"players": ["A", "B", "C", "D", "E"]})
     assert response.status_code == 422
@@ -216,26 +266,36 @@ def test_the_same_pad_renders_once_then_comes_from_the_cache_with_an_etag(app, c
     assert cache.renders == 2
 
 
-def test_phones_asking_at_once_get_one_render_and_old_pdfs_make_room():
-    cache = PdfCache(max_bytes=25)
-    started = threading.Barrier(6)
+@dataclass(frozen=True)
+class Slow:
+    """A printable that takes `seconds` to make its PDF."""
 
-    def slow() -> bytes:
-        threading.Event().wait(0.2)
-        return b"%PDF-first"
+    pdf: bytes
+    seconds: float = 0.0
+
+    def render(self) -> bytes:
+        time.sleep(self.seconds)
+        return self.pdf
+
+
+def test_phones_asking_at_once_get_one_render_and_old_pdfs_make_room():
+    cache = PdfCache(RenderPool(workers=0, queue=5), max_bytes=25)
+    started = threading.Barrier(6)
+    answers: list[bytes] = []
 
     def ask() -> None:
         started.wait()
-        assert cache.fetch("a", slow) == b"%PDF-first"
+        answers.append(cache.fetch("a", lambda: Slow(b"%PDF-first", 0.2)))
 
     threads = [threading.Thread(target=ask) for _ in range(6)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    assert answers == [b"%PDF-first"] * 6
     assert cache.renders == 1
-    cache.fetch("b", lambda: b"%PDF-second")
-    cache.fetch("c", lambda: b"%PDF-third")  # over 25 bytes: the least recently used goes
+    cache.fetch("b", lambda: Slow(b"%PDF-second"))
+    cache.fetch("c", lambda: Slow(b"%PDF-third"))  # over 25 bytes: the least recently used goes
     assert cache.get("a") is None and cache.get("c") == b"%PDF-third"
     assert cache.renders == 3
 

@@ -242,17 +242,18 @@ def pages_to_check(client):
     return ["/", "/join", "/new/next-station-paris", table, "/rules", "/rules/koala", "/rules?q=torture", "/nowhere"]
 
 
-def test_every_page_has_a_labelled_rules_search_box_beside_the_join_form(client):
+def test_every_page_leads_to_the_rules_search_and_to_joining_in_one_tap(client):
     for url in pages_to_check(client):
         response = client.get(url)
         page = Page(response.get_data(as_text=True))
-        searches = [f for f in page.forms if f.get("action") == "/rules"]
-        assert searches and all((f.get("method") or "get").lower() == "get" for f in searches), url
-        boxes = [i for i in page.inputs if i.get("name") == "q"]
-        assert boxes, url
-        for box in boxes:
-            assert box.get("id") and page.labels.get(box["id"], "").strip(), url
-        assert any(f.get("action") == "/join" for f in page.forms), url
+        assert any(link.split("?")[0] == "/rules" for link in page.links), url
+        assert "/join" in page.links, url
+    search = Page(client.get("/rules").get_data(as_text=True))
+    searches = [f for f in search.forms if f.get("action") == "/rules"]
+    assert searches and all((f.get("method") or "get").lower() == "get" for f in searches)
+    [box] = [i for i in search.inputs if i.get("name") == "q"]
+    assert box.get("id") and search.labels.get(box["id"], "").strip()
+    assert "autofocus" in box  # arriving from the header's search link, a phone can type at once
 
 
 def test_every_page_registers_the_service_worker_without_inline_script(client):

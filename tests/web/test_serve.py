@@ -1,10 +1,13 @@
 """`make run`'s commands: `init-db` makes the database, then the production server starts, prints where phones can
 reach it and serves the home page; on a database not at the newest schema it does not start."""
 
+import contextlib
+import http.client
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 
 import requests
 
@@ -69,3 +72,62 @@ def test_serve_on_a_database_never_initialised_stops_and_says_to_run_init_db(tmp
     assert "has no schema revision" in refused.stderr
     assert "run `companion init-db`" in refused.stderr
     assert "running" not in refused.stdout
+
+
+@contextlib.contextmanager
+def serving(tmp_path, **env: str) -> Iterator[int]:
+    """`companion serve` on a fresh database (with `env` added to its environment): its port."""
+    assert companion(tmp_path, "init-db").returncode == 0
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve"],
+        env=environment(tmp_path, port) | {"HOST": "127.0.0.1"} | env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            try:
+                requests.get(f"http://127.0.0.1:{port}/livez", timeout=2)
+                break
+            except requests.ConnectionError:
+                time.sleep(0.1)
+        yield port
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_an_idle_poll_keeps_its_connection_open(tmp_path):
+    with serving(tmp_path) as port:
+        made = requests.post(
+            f"http://127.0.0.1:{port}/api/v1/tables", json={"game": "oz", "players": ["Ann", "Ben"]}, timeout=10
+        )
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            for _ in range(3):
+                conn.request("GET", f"{made.json()['edit']}/live?v=0")
+                answer = conn.getresponse()
+                assert answer.read() == b""
+                assert answer.status == 304
+                assert answer.getheader("Connection") is None
+                assert conn.sock is not None  # still open: the next poll goes out on it
+            first = conn.sock.getsockname()
+            conn.request("GET", "/livez")
+            conn.getresponse().read()
+            assert conn.sock.getsockname() == first
+        finally:
+            conn.close()
+
+
+def test_behind_a_trusted_proxy_each_client_counts_by_its_forwarded_address(tmp_path):
+    with serving(tmp_path, TRUSTED_PROXY="127.0.0.1") as port:
+
+        def join(client: str) -> int:
+            headers = {"X-Forwarded-For": client}
+            answer = requests.get(f"http://127.0.0.1:{port}/join?code=ZZZZZZ", headers=headers, timeout=10)
+            return answer.status_code
+
+        statuses = [join("203.0.113.5") for _ in range(11)]
+        assert statuses[-1] == 429 and 429 not in statuses[:-1]  # ten wrong codes a minute from one client
+        assert join("203.0.113.6") != 429  # another client behind the same proxy is not limited by it
