@@ -130,6 +130,8 @@ def precache_urls() -> list[str]:
         "app.css",
         "rules.css",
         "app.js",
+        "live.js",
+        "counts.js",
         "htmx-2.0.11.min.js",
         "register-sw.js",
         "icon.svg",

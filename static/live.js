@@ -1,0 +1,253 @@
+// Table Companion: what a refresh of a table's live panel keeps. Forms the phone is typing in stay as typed (or,
+// when another phone recorded their step, are shown beside what was recorded with a choice); the phone keeps
+// looking at what it was looking at; disclosures it opened stay open; a refused entry's first problem comes into
+// view with its field focused.
+(function () {
+  "use strict";
+
+  // ---- Forms kept across a refresh -------------------------------------------------------------------------------
+  // A form says what it is for in its hidden `step` (a round, a player's line) or, failing that, its `form` name.
+  // While its step is open, the form the phone is typing in stays as typed; once another phone recorded that step,
+  // the phone is told so beside it, with a choice.
+
+  function field(form, name) {
+    var input = form.elements.namedItem(name);
+    return input && input.value !== undefined ? input.value : null;
+  }
+
+  function keyOf(form) {
+    return field(form, "step") || field(form, "form");
+  }
+
+  function formFor(panel, key, name) {
+    return Array.prototype.find.call(panel.querySelectorAll("form"), function (form) {
+      return !form.closest("[data-kept]") && field(form, name) === key;
+    });
+  }
+
+  function setField(form, name, value) {
+    var input = form.elements.namedItem(name);
+    if (input && input.type === "hidden") input.value = value;
+  }
+
+  function typing(form) {
+    return form.hasAttribute("data-dirty") || form === window.TableCompanion.failedForm();
+  }
+
+  function beingTyped(panel, sent) {
+    var active = document.activeElement;
+    var kept = [];
+    panel.querySelectorAll("form").forEach(function (form) {
+      var box = form.closest("[data-kept]");
+      if (box && kept.indexOf(box) < 0) kept.push(box);
+      else if (!box && form !== sent && keyOf(form) && (typing(form) || form.contains(active))) kept.push(form);
+    });
+    return kept;
+  }
+
+  function recorded(panel, key) {
+    var list = panel.querySelector("template#recorded-steps");
+    var found = list && list.content.querySelector('[data-step="' + CSS.escape(key) + '"]');
+    if (!found) return null;
+    return { label: found.dataset.label, text: found.textContent, correct: found.dataset.correct };
+  }
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  // The form of a step another phone recorded, with what was recorded and a one-tap choice.
+  function takenBox(form, taken) {
+    var box = element("section", "card conflict");
+    box.setAttribute("role", "alert");
+    box.setAttribute("data-kept", "");
+    box.append(element("h2", "flush", (taken ? taken.label : "This step") + " was recorded on another phone"));
+    if (taken) box.append(paragraph("Recorded: ", taken.text));
+    box.append(paragraph("This phone: ", "what you typed is kept below, not recorded."));
+    var row = element("div", "row");
+    var keep = element("button", "", "Keep theirs");
+    keep.type = "button";
+    keep.addEventListener("click", function () {
+      box.remove();
+    });
+    row.append(keep);
+    if (taken && taken.correct) {
+      var mine = element("button", "quiet", "Use mine instead");
+      mine.type = "button";
+      mine.addEventListener("click", function () {
+        form.action = taken.correct; // the recorded entry, corrected to what this phone typed
+        HTMLFormElement.prototype.submit.call(form);
+      });
+      row.append(mine);
+    }
+    box.append(row);
+    form.removeAttribute("id");
+    form.querySelectorAll("[type=submit]").forEach(function (button) {
+      button.hidden = true;
+    });
+    box.append(form);
+    return box;
+  }
+
+  function paragraph(title, text) {
+    var p = element("p");
+    p.append(element("strong", "", title), document.createTextNode(text));
+    return p;
+  }
+
+  function place(kept, panel) {
+    var form = kept.matches("form") ? kept : kept.querySelector("form");
+    setField(form, "version", panel.dataset.version);
+    var step = field(form, "step");
+    var fresh = step ? formFor(panel, step, "step") : formFor(panel, field(form, "form"), "form");
+    if (fresh && kept === form) {
+      fresh.replaceWith(form);
+      return;
+    }
+    var box = kept === form ? takenBox(form, recorded(panel, keyOf(form))) : kept;
+    var next = formFor(panel, field(form, "kind"), "kind");
+    if (next) next.before(box);
+    else panel.prepend(box);
+  }
+
+  // ---- Where the phone was looking ------------------------------------------------------------------------------
+
+  function identity(node) {
+    if (node.matches("form") && keyOf(node)) return { key: keyOf(node) };
+    return node.id ? { id: node.id } : null;
+  }
+
+  function lookingAt(panel) {
+    var active = document.activeElement;
+    var focused = active && panel.contains(active) ? [active.closest("[data-kept]") || active.closest("form") || active] : [];
+    var seen = focused.concat(Array.prototype.slice.call(panel.querySelectorAll("[id], form")));
+    var marks = [];
+    for (var i = 0; i < seen.length && marks.length < 6; i++) {
+      var box = seen[i].getBoundingClientRect();
+      if (box.bottom > 0 && box.height > 0) marks.push({ node: seen[i], name: identity(seen[i]), top: box.top });
+    }
+    return marks;
+  }
+
+  function findAgain(mark, panel) {
+    if (mark.node.isConnected) return mark.node;
+    if (!mark.name) return null;
+    if (mark.name.id) return document.getElementById(mark.name.id);
+    return formFor(panel, mark.name.key, "step") || formFor(panel, mark.name.key, "form");
+  }
+
+  function keepLooking(marks, panel) {
+    for (var i = 0; i < marks.length; i++) {
+      var node = findAgain(marks[i], panel);
+      if (node && panel.contains(node)) {
+        window.scrollBy(0, node.getBoundingClientRect().top - marks[i].top);
+        return;
+      }
+    }
+  }
+
+  // A disclosure the phone opened or closed stays so (known by its summary, numbers aside: "What was entered (3)");
+  // the others open as the table now says.
+  function summaryKey(summary) {
+    return summary.textContent.replace(/\d+/g, "#").trim();
+  }
+
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest("#live details > summary");
+    if (summary) summary.parentElement.setAttribute("data-toggled", "");
+  });
+
+  function disclosures(panel) {
+    var open = {};
+    panel.querySelectorAll("details[data-toggled] > summary").forEach(function (summary) {
+      open[summaryKey(summary)] = summary.parentElement.open;
+    });
+    return open;
+  }
+
+  function reopen(panel, open) {
+    panel.querySelectorAll("details > summary").forEach(function (summary) {
+      var was = open[summaryKey(summary)];
+      var details = summary.parentElement;
+      if (was === undefined || (details.open && details.querySelector(".error"))) return;
+      details.open = was;
+      details.setAttribute("data-toggled", "");
+    });
+  }
+
+  function showKept(node) {
+    for (var details = node.closest("details"); details; details = details.parentElement.closest("details")) {
+      details.open = true;
+    }
+  }
+
+  // ---- A refused entry: its first problem in view, its field focused ------------------------------------------
+
+  function showFirstProblem(panel) {
+    var notice = panel.querySelector("[data-conflict]");
+    if (notice) {
+      notice.scrollIntoView({ block: "center" });
+      notice.querySelector("a, button").focus({ preventScroll: true });
+      return true;
+    }
+    var error = panel.querySelector(".error");
+    if (!error) return false;
+    var group = error.closest("fieldset, .stepper, .side-fields, label") || error.closest("form") || error;
+    var target = group.getBoundingClientRect().height < window.innerHeight * 0.7 ? group : error;
+    target.scrollIntoView({ block: "center" });
+    var input = group.querySelector("input:not([type=hidden]):not([disabled]), select, textarea");
+    if (input) input.focus({ preventScroll: true });
+    return true;
+  }
+
+  // ---- The swap of the live panel ------------------------------------------------------------------------------
+
+  var swapping = null;
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail;
+    if (!detail.shouldSwap || !detail.target || detail.target.id !== "live") return;
+    var panel = detail.target;
+    var sent = detail.requestConfig && detail.requestConfig.elt;
+    var active = document.activeElement;
+    var caret = active && active.selectionStart !== undefined ? [active.selectionStart, active.selectionEnd] : null;
+    swapping = {
+      kept: beingTyped(panel, sent),
+      marks: lookingAt(panel),
+      open: disclosures(panel),
+      active: active,
+      caret: caret,
+      refused: detail.xhr.status === 409 || detail.xhr.status === 422,
+    };
+    // Out of the panel before htmx replaces it, so they are neither cleaned up nor lost.
+    swapping.kept.forEach(function (node) {
+      node.remove();
+    });
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var panel = event.target;
+    if (panel.id !== "live" || !swapping) return;
+    var was = swapping;
+    swapping = null;
+    reopen(panel, was.open);
+    was.kept.forEach(function (node) {
+      place(node, panel);
+      showKept(node);
+    });
+    if (was.active && was.active.isConnected && document.activeElement !== was.active) {
+      was.active.focus({ preventScroll: true });
+      if (was.caret && was.active.setSelectionRange) {
+        try {
+          was.active.setSelectionRange(was.caret[0], was.caret[1]);
+        } catch (ignored) {
+          // number fields have no caret to put back
+        }
+      }
+    }
+    if (!(was.refused && showFirstProblem(panel))) keepLooking(was.marks, panel);
+  });
+})();
