@@ -15,144 +15,28 @@ should, or that cannot run at all, is over budget and says why. The last line is
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import tempfile
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks._loaf_taps import loaf_advanced_round, loaf_basic_round, loaf_own_card  # noqa: E402
+from benchmarks._taps import (  # noqa: E402
+    Flow,
+    Run,
+    Taps,
+    launch,
+    measure,
+    new_phone,
+    shows,
+    sit_as,
+    start_table,
+    summary,
+)
 from companion.games import koala  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-WAIT_MS = 5000
-
-
-class Taps:
-    """What a player's fingers do on a page, counted."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def tap(self, locator: Any) -> None:
-        self.count += 1
-        locator.click()
-
-    def type(self, locator: Any, text: str) -> None:
-        self.count += 1
-        locator.fill(text)
-
-    def choose(self, select: Any, value: str) -> None:
-        self.count += 2
-        select.select_option(value)
-
-    def tick(self, box: Any, on: bool = True) -> None:
-        if box.is_checked() != on:
-            self.tap(box)
-
-    def set_count(self, scope: Any, label: str, n: int) -> None:
-        """A number set the quickest way the page offers: its own button when it has one, else one more at a time."""
-        field_ = scope.get_by_label(label, exact=True)
-        now = int(field_.input_value() or 0)
-        if now == n:
-            return
-        pick = scope.get_by_role("button", name=f"{label}: {n}", exact=True)
-        if pick.count():
-            self.tap(pick)
-            return
-        direction = "one more" if n > now else "one less"
-        for _ in range(abs(n - now)):
-            self.tap(scope.get_by_role("button", name=f"{label}: {direction}", exact=True))
-
-
-@dataclass
-class Run:
-    """What a flow cost, and what the table shows afterwards against what the rules say it should."""
-
-    taps: int
-    shown: dict[str, str] = field(default_factory=dict)
-    expected: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def recorded(self) -> bool:
-        return self.shown == self.expected
-
-
-@dataclass(frozen=True)
-class Flow:
-    name: str
-    budget: int
-    run: Callable[[Any, str], Run]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    flow: Flow
-    taps: int | None
-    problem: str = ""
-
-    @property
-    def within(self) -> bool:
-        return self.taps is not None and not self.problem and self.taps <= self.flow.budget
-
-    def line(self) -> str:
-        if self.taps is None:
-            return f"{self.flow.name}: could not run ({self.problem}) · budget {self.flow.budget}"
-        verdict = "ok" if self.within else "OVER"
-        note = f" · {self.problem}" if self.problem else ""
-        return f"{self.flow.name}: {self.taps} taps · budget {self.flow.budget} · {verdict}{note}"
-
-
-def new_phone(browser: Any) -> Any:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    context.set_default_timeout(10_000)
-    return context
-
-
-def start_table(
-    page: Any, base: str, slug: str, players: list[str], options: Callable[[Any], None] | None = None
-) -> None:
-    page.goto(f"{base}/new/{slug}")
-    for i, name in enumerate(players):
-        page.locator(f"#player-{i}").fill(name)
-    if options:
-        options(page)
-    page.get_by_role("button", name="Start the table").click()
-    page.wait_for_url("**/t/*")
-
-
-def sit_as(page: Any, player: str) -> None:
-    """Answer "Who are you?" once, as a phone does when it first opens a table."""
-    ask = page.locator("section.seat-ask")
-    if ask.count():
-        ask.get_by_role("button", name=player, exact=True).click()
-        ask.wait_for(state="detached")
-
-
-def read(page: Any, selector: str, expected: str) -> str:
-    """The text at `selector` once it shows `expected`, or what it shows after waiting for it."""
-    locator = page.locator(selector).first
-    with contextlib.suppress(Exception):  # a wrong or missing text is read and reported below
-        locator.filter(has_text=expected).wait_for(timeout=WAIT_MS)
-    text = locator.text_content(timeout=WAIT_MS) if locator.count() else None
-    return (text or "").strip()
-
-
-def shows(page: Any, expected: dict[str, str]) -> dict[str, str]:
-    return {selector: read(page, selector, value) for selector, value in expected.items()}
-
 
 # --- Next Station Paris ---------------------------------------------------------------------------------------
 
@@ -334,149 +218,6 @@ def lfg_party(browser: Any, base: str) -> Run:
         context.close()
 
 
-# --- L'oaf ----------------------------------------------------------------------------------------------------
-
-LOAF_PLAYERS = ["Anaïs", "Bénédicte", "Côme", "Dorothée"]
-
-
-def loaf_table(page: Any, base: str, advanced: bool = False) -> None:
-    def choose_game(form: Any) -> None:
-        box = form.get_by_label("Advanced", exact=False)
-        if box.count():
-            box.first.set_checked(advanced)
-
-    start_table(page, base, "loaf", LOAF_PLAYERS, choose_game)
-    sit_as(page, LOAF_PLAYERS[0])
-
-
-def loaf_step(page: Any) -> Any:
-    return page.locator("section#step")
-
-
-def loaf_where(page: Any) -> str:
-    """The step the phone shows: its heading and which part it is for."""
-    step = loaf_step(page)
-    if not step.count():
-        return ""
-    return f"{step.locator('#step-title').text_content()}|{step.get_attribute('data-part')}"
-
-
-def loaf_tap(taps: Taps, page: Any, button: Any) -> None:
-    """Tap, then wait for the phone to show what comes next."""
-    before = loaf_where(page)
-    taps.tap(button)
-    page.wait_for_function(
-        """before => {
-            const step = document.querySelector('section#step');
-            const now = step ? step.querySelector('#step-title').textContent + '|' + step.dataset.part : '';
-            return now !== before;
-        }""",
-        arg=before,
-    )
-
-
-def loaf_round_no(page: Any) -> int:
-    title = loaf_step(page).locator("#step-title")
-    text = title.text_content() if title.count() else ""
-    words = (text or "").replace("·", " ").split()
-    return int(words[1]) if len(words) > 1 and words[0] == "Round" and words[1].isdigit() else 0
-
-
-def loaf_part(taps: Taps, page: Any, review: Callable[[Any], Any]) -> None:
-    """Enter the part the phone shows, the way a player would: the first card of a hand, 5 work per player for
-    the order, the review card `review` picks, and the first cards offered for a choice."""
-    step = loaf_step(page)
-    part = step.get_attribute("data-part") or ""
-    if part.startswith("card-"):
-        loaf_tap(taps, page, step.locator(".taps button").first)
-    elif part == "order":
-        loaf_tap(taps, page, step.get_by_role("group", name="Order: work per player").get_by_role("button").nth(5))
-    elif part == "review":
-        loaf_tap(taps, page, review(step))
-    else:
-        several = step.get_by_role("button", name="Discard these", exact=False)
-        if not several.count():
-            loaf_tap(taps, page, step.locator(".taps button").first)
-            return
-        count = int((several.text_content() or "").split()[-1])
-        for box in step.locator(".taps input[type=checkbox]").all()[:count]:
-            taps.tap(box)
-        loaf_tap(taps, page, several)
-
-
-def loaf_play_round(taps: Taps, page: Any, review: Callable[[Any], Any]) -> dict[str, str]:
-    """Every part of the round the phone is on, each as the phone offers it next; what round it is on after."""
-    first = loaf_round_no(page)
-    for _ in range(3 * len(LOAF_PLAYERS)):
-        if loaf_round_no(page) != first:
-            break
-        loaf_part(taps, page, review)
-    return {"round shown after": str(loaf_round_no(page))}
-
-
-def loaf_own_card(browser: Any, base: str) -> Run:
-    """Round 1 of a basic game: Anaïs's own card, on her phone; then the phone asks for another part."""
-    context = new_phone(browser)
-    try:
-        page = context.new_page()
-        loaf_table(page, base)
-        taps = Taps()
-        step = loaf_step(page)
-        own = f"card-{LOAF_PLAYERS[0]}"
-        shown = {"part offered first": step.get_attribute("data-part") or ""}
-        loaf_tap(taps, page, step.get_by_role("group", name=f"{LOAF_PLAYERS[0]}'s card").get_by_role("button").first)
-        shown["part offered after"] = "another" if loaf_step(page).get_attribute("data-part") != own else own
-        return Run(taps.count, shown, {"part offered first": own, "part offered after": "another"})
-    finally:
-        context.close()
-
-
-def loaf_round(browser: Any, base: str, advanced: bool) -> Run:
-    """A whole round for 4 players entered from one phone: every card, the order and the review card, each part
-    as the phone offers it after the one before."""
-    context = new_phone(browser)
-    try:
-        page = context.new_page()
-        loaf_table(page, base, advanced)
-        if advanced:
-            keep_a_group_card(page, base)
-
-        def review(step: Any) -> Any:
-            if advanced:
-                return step.get_by_role("group", name="The group's cards").get_by_role("button").first
-            return step.get_by_role("group", name="Common cards").get_by_role("button").first
-
-        taps = Taps()
-        shown = loaf_play_round(taps, page, review)
-        return Run(taps.count, shown, {"round shown after": "2"})
-    finally:
-        context.close()
-
-
-def keep_a_group_card(page: Any, base: str) -> None:
-    """A review card the group keeps, entered once on the group's page (both sides), then back to the table."""
-    table = page.url
-    group = page.locator("a.name[href^='/g/']").first.get_attribute("href")
-    page.goto(f"{base}{group}/loaf-cards")
-    form = page.locator("form.group-card-form")
-    form.get_by_label("What you call it").fill("Le pétrin")
-    for side in ("success", "failure"):
-        form.locator(f'select[name="{side}_effect"]').select_option(index=1)
-        form.locator(f'select[name="{side}_target"]').select_option(index=1)
-        form.locator(f'input[name="{side}_amount"]').fill("1")
-    form.get_by_role("button", name="Keep this card").click()
-    page.locator("li.kept-card", has_text="Le pétrin").wait_for()
-    page.goto(table)
-
-
-def loaf_basic_round(browser: Any, base: str) -> Run:
-    return loaf_round(browser, base, advanced=False)
-
-
-def loaf_advanced_round(browser: Any, base: str) -> Run:
-    return loaf_round(browser, base, advanced=True)
-
-
 FLOWS = [
     Flow("L'oaf own card", 2, loaf_own_card),
     Flow("L'oaf basic round for 4 from one phone", 8, loaf_basic_round),
@@ -486,26 +227,6 @@ FLOWS = [
     Flow("Koala 6 players from one phone", 40, koala_six),
     Flow("LFG party of 5 from a group catalog", 7, lfg_party),
 ]
-
-
-def measure(browser: Any, base: str, flow: Flow) -> Outcome:
-    """One flow's outcome; a flow that fails says why instead of stopping the others."""
-    try:
-        run = flow.run(browser, base)
-    except Exception as exc:  # noqa: BLE001 - any failure of a flow is its own outcome, reported on its line
-        return Outcome(flow, None, f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
-    if not run.recorded:
-        return Outcome(flow, run.taps, f"the table shows {run.shown}, not {run.expected}")
-    return Outcome(flow, run.taps)
-
-
-def launch(playwright: Any) -> Any:
-    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-
-
-def summary(outcomes: list[Outcome]) -> str:
-    over = [o.flow.name for o in outcomes if not o.within]
-    return f"taps: over budget: {', '.join(over)}" if over else "taps: all within budget"
 
 
 def main() -> None:

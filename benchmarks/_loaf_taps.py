@@ -1,0 +1,149 @@
+"""The L'oaf tap-budget flows: a phone's own card, and a whole round from one phone (basic, and advanced with a
+card the group keeps)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from benchmarks._taps import Run, Taps, new_phone, sit_as, start_table
+
+LOAF_PLAYERS = ["Anaïs", "Bénédicte", "Côme", "Dorothée"]
+
+
+def loaf_table(page: Any, base: str, advanced: bool = False) -> None:
+    def choose_game(form: Any) -> None:
+        box = form.get_by_label("Advanced", exact=False)
+        if box.count():
+            box.first.set_checked(advanced)
+
+    start_table(page, base, "loaf", LOAF_PLAYERS, choose_game)
+    sit_as(page, LOAF_PLAYERS[0])
+
+
+def loaf_step(page: Any) -> Any:
+    return page.locator("section#step")
+
+
+def loaf_where(page: Any) -> str:
+    """The step the phone shows: its heading and which part it is for."""
+    step = loaf_step(page)
+    if not step.count():
+        return ""
+    return f"{step.locator('#step-title').text_content()}|{step.get_attribute('data-part')}"
+
+
+def loaf_tap(taps: Taps, page: Any, button: Any) -> None:
+    """Tap, then wait for the phone to show what comes next."""
+    before = loaf_where(page)
+    taps.tap(button)
+    page.wait_for_function(
+        """before => {
+            const step = document.querySelector('section#step');
+            const now = step ? step.querySelector('#step-title').textContent + '|' + step.dataset.part : '';
+            return now !== before;
+        }""",
+        arg=before,
+    )
+
+
+def loaf_round_no(page: Any) -> int:
+    title = loaf_step(page).locator("#step-title")
+    text = title.text_content() if title.count() else ""
+    words = (text or "").replace("·", " ").split()
+    return int(words[1]) if len(words) > 1 and words[0] == "Round" and words[1].isdigit() else 0
+
+
+def loaf_part(taps: Taps, page: Any, review: Callable[[Any], Any]) -> None:
+    """Enter the part the phone shows, the way a player would: the first card of a hand, 5 work per player for
+    the order, the review card `review` picks, and the first cards offered for a choice."""
+    step = loaf_step(page)
+    part = step.get_attribute("data-part") or ""
+    if part.startswith("card-"):
+        loaf_tap(taps, page, step.locator(".taps button").first)
+    elif part == "order":
+        loaf_tap(taps, page, step.get_by_role("group", name="Order: work per player").get_by_role("button").nth(5))
+    elif part == "review":
+        loaf_tap(taps, page, review(step))
+    else:
+        several = step.get_by_role("button", name="Discard these", exact=False)
+        if not several.count():
+            loaf_tap(taps, page, step.locator(".taps button").first)
+            return
+        count = int((several.text_content() or "").split()[-1])
+        for box in step.locator(".taps input[type=checkbox]").all()[:count]:
+            taps.tap(box)
+        loaf_tap(taps, page, several)
+
+
+def loaf_play_round(taps: Taps, page: Any, review: Callable[[Any], Any]) -> dict[str, str]:
+    """Every part of the round the phone is on, each as the phone offers it next; what round it is on after."""
+    first = loaf_round_no(page)
+    for _ in range(3 * len(LOAF_PLAYERS)):
+        if loaf_round_no(page) != first:
+            break
+        loaf_part(taps, page, review)
+    return {"round shown after": str(loaf_round_no(page))}
+
+
+def loaf_own_card(browser: Any, base: str) -> Run:
+    """Round 1 of a basic game: Anaïs's own card, on her phone; then the phone asks for another part."""
+    context = new_phone(browser)
+    try:
+        page = context.new_page()
+        loaf_table(page, base)
+        taps = Taps()
+        step = loaf_step(page)
+        own = f"card-{LOAF_PLAYERS[0]}"
+        shown = {"part offered first": step.get_attribute("data-part") or ""}
+        loaf_tap(taps, page, step.get_by_role("group", name=f"{LOAF_PLAYERS[0]}'s card").get_by_role("button").first)
+        shown["part offered after"] = "another" if loaf_step(page).get_attribute("data-part") != own else own
+        return Run(taps.count, shown, {"part offered first": own, "part offered after": "another"})
+    finally:
+        context.close()
+
+
+def loaf_round(browser: Any, base: str, advanced: bool) -> Run:
+    """A whole round for 4 players entered from one phone: every card, the order and the review card, each part
+    as the phone offers it after the one before."""
+    context = new_phone(browser)
+    try:
+        page = context.new_page()
+        loaf_table(page, base, advanced)
+        if advanced:
+            keep_a_group_card(page, base)
+
+        def review(step: Any) -> Any:
+            if advanced:
+                return step.get_by_role("group", name="The group's cards").get_by_role("button").first
+            return step.get_by_role("group", name="Common cards").get_by_role("button").first
+
+        taps = Taps()
+        shown = loaf_play_round(taps, page, review)
+        return Run(taps.count, shown, {"round shown after": "2"})
+    finally:
+        context.close()
+
+
+def keep_a_group_card(page: Any, base: str) -> None:
+    """A review card the group keeps, entered once on the group's page (both sides), then back to the table."""
+    table = page.url
+    group = page.locator("a.name[href^='/g/']").first.get_attribute("href")
+    page.goto(f"{base}{group}/loaf-cards")
+    form = page.locator("form.group-card-form")
+    form.get_by_label("What you call it").fill("Le pétrin")
+    for side in ("success", "failure"):
+        form.locator(f'select[name="{side}_effect"]').select_option(index=1)
+        form.locator(f'select[name="{side}_target"]').select_option(index=1)
+        form.locator(f'input[name="{side}_amount"]').fill("1")
+    form.get_by_role("button", name="Keep this card").click()
+    page.locator("li.kept-card", has_text="Le pétrin").wait_for()
+    page.goto(table)
+
+
+def loaf_basic_round(browser: Any, base: str) -> Run:
+    return loaf_round(browser, base, advanced=False)
+
+
+def loaf_advanced_round(browser: Any, base: str) -> Run:
+    return loaf_round(browser, base, advanced=True)
