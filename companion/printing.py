@@ -27,6 +27,7 @@ import weasyprint
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from .colours import Colour
 from .games import Game
 from .games.base import PlayerScore, Result
 from .gamespec import GameSpec
@@ -263,6 +264,7 @@ class ResultSheet:
     finished: bool | None
     players: tuple[str, ...] = ()
     paper: str = "a4"
+    colours: Mapping[str, Colour] = field(default_factory=dict)  # each player's, for the dot beside their name
 
     @property
     def date(self) -> str:

@@ -65,6 +65,9 @@ tables = Table(
     # this and the last entry.
     Column("code_issued_at", DateTime(timezone=True), nullable=True),
     Column("group_id", Integer, ForeignKey("groups.id"), nullable=False, index=True),
+    # Each player's colour (player -> colour key, companion/colours.py) once someone changed one; None: the defaults.
+    # Kept beside the setup, which is never rewritten.
+    Column("colours", JSON, nullable=True),
 )
 
 # Who a phone is at a table: the player its entries there are credited to ("" once it said it plays none of them).

@@ -102,6 +102,7 @@ class TableRow:
     updated_at: datetime
     group_id: int
     code_issued_at: datetime | None = None
+    colours: dict[str, str] | None = None
 
 
 class StaleWrite(Exception):
@@ -181,6 +182,11 @@ class Store:
                 continue
             return code
         raise RuntimeError("could not find a free join code")
+
+    def set_colours(self, table_id: int, colours: dict[str, str]) -> None:
+        """Store the table's colours (player -> colour key), checked by the caller."""
+        with self._write() as conn, conn.begin():
+            conn.execute(update(tables).where(tables.c.id == table_id).values(colours=colours))
 
     def _one(self, column: Any, value: str) -> TableRow | None:
         if not KEY_SHAPE.fullmatch(value):

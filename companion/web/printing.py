@@ -203,10 +203,10 @@ def _results(row: TableRow) -> ResponseReturnValue:
         view = build(row, entries, editable=False, base="")
         finished = None if view.kind.finished is never else bool(view.kind.finished(view.state))
         played = entries[-1].at if entries else row.created_at
-        sheet = ResultSheet(view.game, _result(view), played, finished, tuple(view.players), paper)
+        sheet = ResultSheet(view.game, _result(view), played, finished, tuple(view.players), paper, view.colours)
         return sheet.job()
 
-    key = cache_key("results", row.id, version, paper)
+    key = cache_key("results", row.id, version, paper, row.colours)
     return _pdf(key, make, f"{row.game}-results.pdf", RESULT_CACHE_CONTROL)
 
 

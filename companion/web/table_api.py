@@ -10,7 +10,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from pydantic import Field, ValidationError
 
-from .. import csrf, groups
+from .. import colours, csrf, groups
 from ..games.base import Problem, RuleError
 from ..groups import GroupRow
 from ..jsonable import jsonable
@@ -146,6 +146,10 @@ def table_json(row: TableRow, rows: list[EntryRow], editor: bool) -> dict[str, A
     return {
         "game": row.game,
         "players": list(row.setup["players"]),
+        "colours": {
+            player: {"key": c.key, "name": c.name, "hex": c.hex}
+            for player, c in colours.of_table(row.setup["players"], row.colours).items()
+        },
         "options": kind.shown_setup(row.setup).get("options", {}),
         "version": rows[-1].seq if rows else 0,
         "entries": _entries(rows, replayed),

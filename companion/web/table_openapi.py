@@ -72,6 +72,14 @@ TABLE = {
     "properties": {
         "game": {"type": "string"},
         "players": {"type": "array", "items": {"type": "string"}},
+        "colours": {
+            "type": "object",
+            "description": "each player's colour on the pages and result sheets (key, plain name, hex)",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {"key": {"type": "string"}, "name": {"type": "string"}, "hex": {"type": "string"}},
+            },
+        },
         "options": {"type": "object"},
         "version": {"type": "integer"},
         "entries": {"type": "array", "items": {"$ref": REF.format(model="TableEntry")}},

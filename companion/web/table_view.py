@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from .. import colours
 from ..entries import EntryKind
 from ..games import Game
 from ..log import Standing
@@ -72,6 +73,15 @@ class TableView:
     @property
     def players(self) -> list[str]:
         return list(self.row.setup["players"])
+
+    @cached_property
+    def colours(self) -> dict[str, colours.Colour]:
+        """Each player's colour: the table's own once changed, else the palette in seat order."""
+        return colours.of_table(self.players, self.row.colours)
+
+    @property
+    def palette(self) -> tuple[colours.Colour, ...]:
+        return colours.PALETTE
 
     @property
     def result(self) -> Any:

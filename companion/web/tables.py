@@ -12,7 +12,7 @@ from flask.typing import ResponseReturnValue
 from jinja2_fragments.flask import render_block
 from pydantic import ValidationError
 
-from .. import group_cards, groups, plays
+from .. import colours, group_cards, groups, plays
 from ..games.base import Problem, RuleError
 from ..history import People
 from ..log import CORRECT, UNDO, Standing
@@ -298,6 +298,19 @@ def me(token: str) -> ResponseReturnValue:
         return _render(_view(row, message=message), 422)
     groups.take_seat(store(), row.id, phone.this(), name)
     return redirect(url_for("tables.show", token=row.token), 303)
+
+
+@bp.post("/t/<token>/colours")
+def colour(token: str) -> ResponseReturnValue:
+    """A player's colour: one of the palette; whoever had it takes the player's old one, so all stay different."""
+    row = _table(token)
+    view = _view(row)
+    try:
+        chosen = colours.change(view.colours, request.form.get("player", ""), request.form.get("colour", ""))
+    except colours.ColourError as exc:
+        return _render(replace(view, message=f"That colour was not changed. {exc}"), 422)
+    store().set_colours(row.id, chosen)
+    return redirect(url_for("tables.show", token=row.token) + "#colours", 303)
 
 
 @bp.get("/t/<token>/qr.svg")

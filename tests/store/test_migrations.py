@@ -120,6 +120,7 @@ def test_a_database_from_before_migrations_upgrades_with_init_db_and_loses_nothi
     (before_groups,) = every_group(empty_url)
     assert {table.pop("group_id") for table in upgraded["tables"]} == {before_groups["id"]}
     assert {table.pop("code_issued_at") for table in upgraded["tables"]} == {None}
+    assert {table.pop("colours") for table in upgraded["tables"]} == {None}
     assert {alias.pop("group_id") for alias in upgraded["aliases"]} == {before_groups["id"]}  # merged before groups
     assert upgraded == stored
     assert differences(empty_url) == []

@@ -66,7 +66,7 @@ def test_the_phone_s_own_card_comes_first_as_its_hand(client):
     basic_round(client, table, 1, 5, {"Ann": 6, "Béa": 4, "Cy": 7})
     html = page(client, table)
     assert step_of(html) == "card-Béa"
-    assert 'Your card, <span class="name">Béa</span>' in html
+    assert 'Your card, <span class="name"><span class="initial pc-sky" aria-hidden="true">B</span>Béa</span>' in html
     assert taps(html, "card") == [str(c) for c in range(12) if c != 4]
     assert post(client, table, "card", "card-Béa", round=2, player="Béa", card=9).status_code == 303
     html = page(client, table)
