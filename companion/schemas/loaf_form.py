@@ -17,7 +17,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from ..games.base import Problem
 from ..games.loaf_effects import Target, effect_to_json
 from . import EntryForm, FormModel
-from .loaf_round import AMOUNT_KEYS, OTHER, QUICK_CARDS, SideKind, review_problems, round_v1_to_v2
+from .loaf_round import AMOUNT_KEYS, OTHER, QUICK_CARDS, SideKind, review_problems, round_v1_to_v2, side_values
 
 ORDER_MISSING = "pick the order card's work per player"
 
@@ -141,14 +141,8 @@ def _review_values(review: Mapping[str, Any]) -> dict[str, Any]:
             return {"review": key}
     values: dict[str, Any] = {"review": OTHER}
     for side, effect in sides.items():
-        kind = next((k for k, v in effect.items() if k != "target" and v not in (None, False)), None)
-        if kind is None:
-            continue
-        amount = effect[kind] if kind in AMOUNT_KEYS else None
-        if kind == "reputation":
-            kind, amount = ("up" if effect[kind] > 0 else "down"), abs(effect[kind])
-        values |= {f"{side}_effect": kind, f"{side}_target": effect.get("target"), f"{side}_amount": amount}
-    return {k: v for k, v in values.items() if v is not None}
+        values |= side_values(side, effect)
+    return values
 
 
 def _card_order(card: str) -> tuple[int, str]:

@@ -26,6 +26,7 @@ from .loaf_round import (
     SideKind,
     effect_json,
     quick_card_json,
+    side_values,
 )
 
 
@@ -133,15 +134,8 @@ class ReviewForm(EntryForm):
         values: dict[str, Any] = {"round": payload["round"], "review": OTHER}
         values |= {"name": payload["name"]} if payload.get("name") else {}
         for side in SIDES:
-            effect = payload.get(side) or {}
-            kind = next((k for k, v in effect.items() if k != "target" and v not in (None, False)), None)
-            if kind is None:
-                continue
-            amount = effect[kind] if kind in AMOUNT_KEYS else None
-            if kind == "reputation":
-                kind, amount = ("up" if effect[kind] > 0 else "down"), abs(effect[kind])
-            values |= {f"{side}_effect": kind, f"{side}_target": effect.get("target"), f"{side}_amount": amount}
-        return {k: v for k, v in values.items() if v is not None}
+            values |= side_values(side, payload.get(side) or {})
+        return values
 
     @classmethod
     def field_of(cls, loc: str) -> str:

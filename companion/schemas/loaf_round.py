@@ -170,3 +170,16 @@ def round_v1_to_v2(payload: Mapping[str, Any]) -> dict[str, Any]:
     out = {"order": order, "plays": dict(fields.get("plays") or {}), "review": review}
     choices = choices_json(fields.get("choices") or {}, review)
     return out | ({"choices": choices} if choices else {})
+
+
+def side_values(side: str, effect: Mapping[str, Any]) -> dict[str, Any]:
+    """One side of a review card (its canonical effect) as the form's fields: `<side>_effect`, `_target`,
+    `_amount`; nothing for a side with no effect."""
+    kind = next((k for k, v in effect.items() if k != "target" and v not in (None, False)), None)
+    if kind is None:
+        return {}
+    amount = effect[kind] if kind in AMOUNT_KEYS else None
+    if kind == "reputation":
+        kind, amount = ("up" if effect[kind] > 0 else "down"), abs(effect[kind])
+    values = {f"{side}_effect": kind, f"{side}_target": effect.get("target"), f"{side}_amount": amount}
+    return {k: v for k, v in values.items() if v is not None}
