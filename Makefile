@@ -51,7 +51,8 @@ run: $(STAMP)
 test: $(TEST_STAMP) $(LIGHTHOUSE_STAMP)
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -q -m "not alone"
+	$(BIN)/python -m pytest -q -m alone
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check companion tests benchmarks

@@ -1,8 +1,9 @@
 """Lighthouse (mobile) on the home page and a live table: performance, accessibility and best practices, as a phone
 on a slow network would load them; and Chromium's own installability check on the same pages.
 
-Performance is scored from a simulated slow phone, so a busy test machine moves it a little: each page is measured
-three times and the median must reach the target. Accessibility and best practices do not depend on timing: every
+Performance is scored from a simulated slow phone, so a busy test machine moves it: `make test` runs these tests on
+their own after the others (marker `alone`), and each page is measured three times; the median must reach the
+target. Accessibility and best practices do not depend on timing: every
 run must score 1.0 on them.
 """
 
@@ -38,7 +39,7 @@ CHROME_FLAGS = " ".join(
 )
 PAGES = ("home", "loaf-mid")
 
-pytestmark = pytest.mark.xdist_group("lighthouse")
+pytestmark = pytest.mark.alone
 
 
 def lighthouse(url: str, out: Path) -> dict[str, Any]:
