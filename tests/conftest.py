@@ -30,6 +30,16 @@ settings.register_profile("companion", deadline=None, suppress_health_check=[Hea
 settings.load_profile("companion")
 PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+psycopg://companion:companion@127.0.0.1:5432/companion_test")
 CHROMIUM = "/usr/bin/chromium"
+# As root, without the network's background calls (this machine refuses them) and without QUIC.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def missing(what: str) -> None:
@@ -149,15 +159,7 @@ def chromium() -> Iterator[object]:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--disable-quic",
-            ],
+            args=CHROMIUM_ARGS,
         )
         yield browser
         browser.close()

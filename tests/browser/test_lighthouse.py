@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import CHROMIUM, missing
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, missing
 
 from .every_page import Site
 
@@ -26,17 +26,7 @@ LIGHTHOUSE = Path(__file__).resolve().parent.parent / "lighthouse" / "node_modul
 RUNS = 3
 PERFORMANCE = 0.98
 CATEGORIES = ("performance", "accessibility", "best-practices")
-CHROME_FLAGS = " ".join(
-    (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-    )
-)
+CHROME_FLAGS = " ".join(["--headless=new", *CHROMIUM_ARGS])
 PAGES = ("home", "loaf-mid")
 
 pytestmark = pytest.mark.alone
@@ -90,7 +80,7 @@ def test_installable(chromium: Any, site: Site, name: str, tmp_path: Path) -> No
         str(tmp_path / "profile"),
         executable_path=CHROMIUM,
         headless=True,
-        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+        args=CHROMIUM_ARGS,
         viewport={"width": 390, "height": 844},
         is_mobile=True,
         has_touch=True,
