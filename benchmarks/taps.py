@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -178,31 +177,34 @@ def lfg_expected() -> str:
     return str(sum(cards[name][1 if name == LFG_HURT else 0] for name in LFG_PARTY))
 
 
-def enter_heroes(page: Any, base: str) -> None:
-    """The group's hero cards, entered once on an earlier table through the table API."""
-    token = page.url.rstrip("/").rsplit("/", 1)[1]
-    url = f"{base}/api/v1/tables/{token}/entries"
-    for version, (name, roles, renown, hurt, traits, copies) in enumerate(LFG_HEROES):
-        payload = {"hero": name, "roles": roles, "renown": renown, "hurt_renown": hurt, "traits": traits}
-        body = {"kind": "hero", "payload": payload | {"copies": copies}}
-        answer = page.request.post(url, data=body | {"entry_id": uuid.uuid4().hex, "base_version": version})
-        if answer.status != 201:
-            raise RuntimeError(f"the hero {name} was refused: {answer.status} {answer.text()[:200]}")
+def keep_the_group_s_heroes(page: Any, base: str) -> None:
+    """The group's hero cards, entered once on the group's page (each card's fields), then back to the table."""
+    table = page.url
+    group = page.locator("a.name[href^='/g/']").first.get_attribute("href")
+    page.goto(f"{base}{group}/lfg-heroes")
+    for name, roles, renown, hurt, traits, copies in LFG_HEROES:
+        form = page.locator("form.group-hero-form")
+        form.get_by_label("Hero name").fill(name)
+        for flag in (*roles, *traits):
+            form.locator(f'input[name="{flag}"]').check()
+        form.get_by_label("Renown", exact=True).fill(str(renown))
+        form.get_by_label("Renown when hurt", exact=True).fill(str(hurt))
+        form.locator(f'input[name="copies"][value="{copies}"]').check()
+        form.get_by_role("button", name="Keep this hero").click()
+        page.locator("li.kept-hero", has=page.get_by_text(name, exact=True)).wait_for()
+    page.goto(table)
 
 
 def lfg_party(browser: Any, base: str) -> Run:
-    """Anaïs's party of 5 heroes, one of them hurt, picked on her own phone from the heroes her group entered."""
+    """Anaïs's party of 5 heroes, one of them hurt, picked on her own phone from the heroes her group keeps: a new
+    table of the group starts with them."""
     context = new_phone(browser)
     try:
         page = context.new_page()
         players = ["Anaïs", "Björn", "Cléo"]
         start_table(page, base, "lfg", players)
-        enter_heroes(page, base)
-
-        def copy_heroes(form: Any) -> None:
-            form.locator("#copy-from").select_option(index=1)
-
-        start_table(page, base, "lfg", players, copy_heroes)
+        keep_the_group_s_heroes(page, base)
+        start_table(page, base, "lfg", players)
         sit_as(page, "Anaïs")
         taps = Taps()
         party = page.locator("details.party-form", has=page.locator("summary .name", has_text="Anaïs"))

@@ -4,8 +4,11 @@ someone picks another; a table's colours are always one each, all different."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 BLACK = "#000000"
 WHITE = "#ffffff"
@@ -83,3 +86,20 @@ def change(current: Mapping[str, Colour], player: str, key: str) -> dict[str, st
 def initial(name: str) -> str:
     """The letter a player's chip shows."""
     return name.strip()[:1].upper() or "?"
+
+
+def stamp(stored: Mapping[str, str] | str | None) -> str:
+    """A short mark of the table's stored colours ("" before anyone changed one), the same for the same choice
+    however the database hands it back (JSON text from SQLite, a dict from PostgreSQL): a phone's poll compares it,
+    since a colour change is no entry and leaves the table's version where it was."""
+    chosen: Any = json.loads(stored) if isinstance(stored, str) else stored
+    if not chosen:
+        return ""
+    text = json.dumps(chosen, sort_keys=True, ensure_ascii=False)
+    return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
+
+
+def poll_version(version: int, stored: Mapping[str, str] | str | None) -> str:
+    """What a phone's poll says it has seen: the table's version, with the colours' stamp once they were changed."""
+    mark = stamp(stored)
+    return f"{version}.{mark}" if mark else str(version)

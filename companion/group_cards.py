@@ -33,11 +33,17 @@ def cards_of(store: Store, group_id: int, game: str) -> list[GroupCard]:
         return [GroupCard(row.id, row.name, dict(row.card)) for row in conn.execute(query)]
 
 
-def keep(store: Store, group_id: int, game: str, name: str, card: dict[str, Any]) -> bool:
-    """Keep one more card for the group; False when it keeps as many as it may already."""
-    counted = select(func.count()).where(group_cards.c.group_id == group_id, group_cards.c.game == game)
+def keep(
+    store: Store, group_id: int, game: str, name: str, card: dict[str, Any], most: int = MOST, unique: bool = False
+) -> bool:
+    """Keep one more card for the group; False when it keeps `most` already, or (`unique`) has one of that name,
+    case-folded: a game whose cards are named once per table asks for that, checked in the same transaction."""
+    mine = (group_cards.c.group_id == group_id, group_cards.c.game == game)
+    names = select(group_cards.c.name).where(*mine)
     with store.engine.connect().execution_options(immediate=True) as conn, conn.begin():
-        if conn.execute(counted).scalar_one() >= MOST:
+        if conn.execute(select(func.count()).where(*mine)).scalar_one() >= min(most, MOST):
+            return False
+        if unique and name.casefold() in {n.casefold() for n in conn.execute(names).scalars()}:
             return False
         values = {"group_id": group_id, "game": game, "name": name, "card": card, "created_at": now()}
         conn.execute(insert(group_cards).values(**values))

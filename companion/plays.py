@@ -11,19 +11,21 @@ stays (marked deleted, kept so when its table is written again) while its seats,
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, exists, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from . import replays
 from .history import People, Play, Seat, Unit, name_key, play_of, utc
 from .play_totals import Name, PersonGame, count_again, people_now, set_alias_in, touched, writing
 from .reading import ranked
 from .store import ENTRY_FIELDS, EntryRow, Store, TableRow, attention, entries, now, play_seats, plays, tables
 from .tables import kinds
-from .tables.replay import Broken, replay
+from .tables.replay import Broken, Replayed, replay
 
 BATCH = 500  # tables replayed and written per transaction when many are done at once
 
@@ -41,8 +43,17 @@ COLUMNS = (
 
 def record(store: Store, row: TableRow) -> Play | None:
     """Bring the stored play of this table up to date with its log; returns the play, or None when there is none
-    (or when the table moved on meanwhile: the write that moved it records it)."""
-    return _project(store, [row]).get(row.id)
+    (or when the table moved on meanwhile: the write that moved it records it). Most writes are to a game that is
+    not over, on a table with nothing stored: those are settled with one read, not a write."""
+    now_at = replace(row, version=store.version(row.id))
+    try:
+        version, replayed = replays.replayed(store, now_at)
+    except Exception:  # noqa: BLE001 - a setup the game cannot start from is flagged below
+        return _project(store, [row]).get(row.id)
+    play, broken = _worked(row, replayed)
+    if play is None and broken is None and not _anything_kept(store, row.id):
+        return None
+    return _written(store, [row], {row.id: (version, play, broken)}).get(row.id)
 
 
 def restore(
@@ -99,6 +110,13 @@ def _project(store: Store, rows: Sequence[TableRow]) -> dict[int, Play]:
     A table written to again meanwhile is left alone: the write that moved it records it again."""
     logs = _logs(store, [row.id for row in rows])
     worked = {row.id: (_version(logs.get(row.id, [])), *_work(row, logs.get(row.id, []))) for row in rows}
+    return _written(store, rows, worked)
+
+
+def _written(
+    store: Store, rows: Sequence[TableRow], worked: Mapping[int, tuple[int, Play | None, Broken | None]]
+) -> dict[int, Play]:
+    """Store what these tables were worked out to be at a version, for those still at that version."""
     with writing(store, {row.group_id for row in rows}) as conn:
         now_at = _versions(conn, list(worked))
         fresh = {table_id: done for table_id, (version, *done) in worked.items() if now_at.get(table_id) == version}
@@ -141,9 +159,21 @@ def _work(row: TableRow, log: Sequence[EntryRow]) -> tuple[Play | None, Broken |
         replayed = replay(kind, row.setup, log)
     except Exception as exc:  # noqa: BLE001 - a setup the game cannot start from is flagged, and fails no write
         return None, Broken(0, "setup", "", f"the table's setup cannot be read ({type(exc).__name__})")
+    return _worked(row, replayed)
+
+
+def _worked(row: TableRow, replayed: Replayed) -> tuple[Play | None, Broken | None]:
     if replayed.broken:
         return None, replayed.broken
+    kind = kinds()[row.game]
     return play_of(kind, row.game, row.setup, replayed.active, replayed.state, row.viewer_token), None
+
+
+def _anything_kept(store: Store, table_id: int) -> bool:
+    """Whether a play or a flag is stored for the table (either may have to go)."""
+    query = select(exists().where(plays.c.table_id == table_id) | exists().where(attention.c.table_id == table_id))
+    with store.engine.connect() as conn:
+        return bool(conn.execute(query).scalar())
 
 
 def _flag(conn: Connection, found: Mapping[int, Broken | None]) -> None:

@@ -22,6 +22,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from . import colours
 from .engines import make_engine
 from .poll_reader import PollReader
 from .rows import EntryRow
@@ -74,9 +75,10 @@ ENTRY_FIELDS = (
     entries.c.at,
 )
 
-# Built once: a poll runs this query several times a second per phone.
+# Built once: a poll runs this query several times a second per phone. It reads the colours too: changing one is
+# no entry, so the version alone would not tell the other phones.
 _VERSION_BY = {
-    column.name: select(tables.c.id, tables.c.version).where(column == bindparam("token"))
+    column.name: select(tables.c.id, tables.c.version, tables.c.colours).where(column == bindparam("token"))
     for column in (tables.c.token, tables.c.viewer_token)
 }
 
@@ -205,13 +207,19 @@ class Store:
         return self._one(tables.c.code, code.strip().upper())
 
     def versions(self, column: Any, token: str) -> tuple[int, int] | None:
-        """(id, version) of the table with this token: the one query a phone's poll costs, so it goes
-        straight to the driver, on a connection of the thread's own, with SQL compiled once."""
+        """(id, version) of the table with this token."""
+        found = self.poll(column, token)
+        return (found[0], found[1]) if found else None
+
+    def poll(self, column: Any, token: str) -> tuple[int, int, str] | None:
+        """(id, version, what its poll compares: colours.poll_version) of the table with this token: the one query
+        a phone's poll costs, so it goes straight to the driver, on a connection of the thread's own, with SQL
+        compiled once."""
         if not KEY_SHAPE.fullmatch(token):
             return None
         sql, positional = self._poll_sql[column.name]
         row = self._polls.one(sql, (token,) if positional else {"token": token})
-        return (row[0], row[1]) if row else None
+        return (row[0], row[1], colours.poll_version(row[1], row[2])) if row else None
 
     def version(self, table_id: int) -> int:
         with self.engine.connect() as conn:

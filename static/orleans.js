@@ -34,3 +34,19 @@
     all();
   }
 })();
+
+// After a step is recorded, bring the next step into view, with the last step's line above it; after a refusal,
+// the first thing to fix. Without this script everything works the same, only without the scrolling.
+(function () {
+  "use strict";
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!source || !source.closest || !source.closest("#live form")) return;
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    var spot = status < 300
+      ? document.querySelector("#live .last-step") || document.getElementById("step")
+      : document.querySelector("#live .error");
+    if (spot && spot.getBoundingClientRect().top < 0) spot.scrollIntoView({ block: "start" });
+  });
+})();

@@ -4,7 +4,7 @@ page's counts form, so two phones never overwrite each other's counts; the end s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..entries import EntryKind
@@ -27,6 +27,7 @@ from ..schemas.koala_counts import CountsEntryIn, CountsForm
 from . import TableKind
 from .koala_moves import counts, feasts, food, seat, team
 from .koala_state import CaveView, KoalaTable, new_table, ring_places
+from .parts import key, keyed
 
 __all__ = ["KIND", "CaveView", "KoalaTable", "new_table", "ring_places", "seat"]
 
@@ -95,6 +96,24 @@ def describe(kind: str, payload: dict[str, Any]) -> str:
     return str(TEXTS[kind](ENTRIES[kind].validate(payload)))
 
 
+# A cave's food, a player's feast cards or team card: each set as a whole and checked again, against the box and
+# the teams, when it lands late. A seat is whole: it moves whoever it displaces to other caves.
+_share = keyed({"food": ("food", "cave"), "feasts": ("feasts", "player"), "team": ("team", "player")})
+
+
+def part(kind: str, payload: Mapping[str, Any]) -> str | None:
+    """The cave or player an entry sets; a counts save is the food or feasts entry it stands for when it changed
+    one cave or one player, and whole when it changed several (a part is one cave or one player)."""
+    if kind != "counts" or not isinstance(payload, Mapping):
+        return _share(kind, payload)
+    food, feasts = payload.get("food", {}), payload.get("feasts", {})
+    if not isinstance(food, Mapping) or not isinstance(feasts, Mapping) or len(food) + len(feasts) != 1:
+        return None
+    if food:
+        return key("food", {"cave": next(iter(food))}, "cave")
+    return key("feasts", {"player": next(iter(feasts))}, "player")
+
+
 def result(table: KoalaTable) -> Result:
     """Scores of the table as entered so far: teams count once every player's team card is in."""
     ready = table.teams_ready
@@ -123,4 +142,5 @@ KIND = TableKind(
     options_template="koala/setup_options.html",
     finished=lambda table: table.finished,
     reading=PlayReading(units=scored_together),
+    part=part,
 )

@@ -30,6 +30,7 @@ from ..schemas.lfg_entries import (
 )
 from . import TableKind
 from .lfg_state import CatalogHero, Member, State, result
+from .parts import keyed
 
 ENTRIES = {
     "hero": EntryKind(
@@ -173,6 +174,11 @@ def _pick_text(pick: dict[str, Any]) -> str:
     return text
 
 
+# A party is its player's own; a hero card, added, changed or removed, changes what every party may hold, so it is
+# whole.
+part = keyed({"party": ("party", "player")})
+
+
 def not_scored(player: PlayerScore) -> str:
     """An incomplete party is disqualified."""
     return "disqualified (incomplete party)" if player.extra.get("disqualified") else ""
@@ -190,4 +196,5 @@ KIND = TableKind(
     options_template="lfg/setup_options.html",
     finished=lambda state: state.finished,
     reading=PlayReading(out=not_scored),
+    part=part,
 )

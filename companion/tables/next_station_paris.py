@@ -18,6 +18,7 @@ from ..schemas.next_station_paris import (
     line_v1_to_v2,
 )
 from . import Step, TableKind
+from .parts import keyed
 
 ENTRIES = {
     "line": EntryKind("line", LineEntryIn, "A player's line for one round.", version=2, upgrades={1: line_v1_to_v2}),
@@ -58,6 +59,11 @@ def steps(table: nsp.Table, entries: Sequence[Standing]) -> list[tuple[Step, int
     return [(step(table, entry.kind, entry.payload), entry.seq) for entry in entries]
 
 
+# A player's line of a round, and their bonuses, are theirs alone: the rules check each only against that player's
+# own sheet, so lines of different players typed at once never meet.
+part = keyed({"line": ("line", "round", "player"), "bonus": ("bonus", "player")})
+
+
 def result(table: nsp.Table) -> Result:
     return nsp.score(table.sheets())
 
@@ -73,4 +79,5 @@ KIND = TableKind(
     finished=lambda table: table.finished,
     step=step,
     steps=steps,
+    part=part,
 )

@@ -49,6 +49,7 @@ from .orleans_rounds import (
 )
 from .orleans_state import Table, new_table
 from .orleans_text import describe
+from .parts import keyed
 
 
 def _seat(table: Table, name: str) -> int:
@@ -273,6 +274,11 @@ def rounds_begun(table: Table, entries: Sequence[Standing]) -> list[tuple[Step, 
     return [(round_step(r.number), entry.seq) for r, entry in zip(table.rounds, begun, strict=False)]
 
 
+# A player's holdings, and the torture they settle, touch that player's holdings alone: one part, so holdings typed
+# before that player's torture landed never undo it. Rounds, events, plagues, the track and the end touch everyone.
+part = keyed({"holdings": ("holdings", "player"), "torture": ("holdings", "player")})
+
+
 def result(table: Table) -> Result:
     """The end scoring of the holdings as they stand."""
     return orl.score(table.players())
@@ -291,4 +297,5 @@ KIND = TableKind(
     finished=lambda table: table.finished,
     step=next_round,
     steps=rounds_begun,
+    part=part,
 )

@@ -11,7 +11,9 @@ from ..games import orleans as orl
 from ..games import orleans_holdings as hold
 from ..games import orleans_rounds as rnd
 from ..games import orleans_torture as tort
+from ..log import Standing
 from ..schemas.orleans_forms import HOLDINGS, TORTURE_FIELDS, OptionsForm
+from . import orleans_steps as steps
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,22 @@ class Table:
     def guessed_track(self) -> bool:
         """Whether the coin spaces are still the app's default guess (worth checking against the board)."""
         return self.coin_spaces == orl.DEFAULT_COIN_SPACES
+
+    def step(self, who: str | None, entries: Sequence[Standing]) -> steps.Step | None:
+        """The step a phone is shown first (its own part first once it has said who it is)."""
+        return steps.current(self, who, entries)
+
+    def summary(self, entry: Standing | None, who: str | None = None) -> steps.Summary | None:
+        """The last entry as the one-line summary above the step."""
+        return steps.summary(self, entry, who)
+
+    def glance(self, name: str) -> str:
+        """A player's holdings in a few words, for a folded card."""
+        return steps.glance(self.holdings[name])
+
+    def others(self, who: str | None) -> list[str]:
+        """The players in seat order, this phone's own first once it has said who it is."""
+        return sorted(self.names, key=lambda name: name != who)
 
     def players(self) -> list[orl.Player]:
         return [self.holdings[n] for n in self.names]

@@ -16,6 +16,7 @@ from ..log import Standing
 from ..schemas.oz import HandEntryIn
 from ..schemas.oz_form import HandForm, hand_v1_to_v2, in_slot_order
 from . import TableKind
+from .parts import keyed
 
 ENTRIES = {
     "hand": EntryKind(
@@ -159,6 +160,10 @@ def describe(kind: str, payload: dict[str, Any]) -> str:
     return f"{entry.player}'s hand: {entry.hand.to_engine().total} cards{told}"
 
 
+# A hand replaces only its own player's hand; the box's copies across hands are checked again when it lands late.
+part = keyed({"hand": ("hand", "player")})
+
+
 def result(table: OzTable) -> Result:
     """Everyone's score; the winners only once every player has entered a hand."""
     scored = oz.score(table.player_hands())
@@ -177,4 +182,5 @@ KIND = TableKind(
     result,
     "oz/table.html",
     finished=lambda t: t.finished,
+    part=part,
 )

@@ -26,7 +26,7 @@ def register(app: Flask) -> None:
 
     app.session_interface = LazySessions()
     app.jinja_env.globals["game_assets"] = game_assets
-    from . import api, codes, group_pages, headers, history, loaf_cards, pages, table_api, tables
+    from . import api, codes, group_pages, headers, history, lfg_heroes, loaf_cards, pages, table_api, tables
     from .printing import bp as printing_bp
     from .rules import bp as rules_bp
 
@@ -34,6 +34,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(tables.bp)
     app.register_blueprint(group_pages.bp)
     app.register_blueprint(loaf_cards.bp)
+    app.register_blueprint(lfg_heroes.bp)
     app.register_blueprint(codes.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table_api.bp)

@@ -14,7 +14,7 @@ from ..groups import GroupRow
 from ..limits import Taken
 from ..specs import GAMES
 from ..tables import kinds
-from . import limiting, phone, store
+from . import lfg_heroes, limiting, phone, store
 from .codes import code_live, expired_message, table_by_code
 from .headers import DATABASE_RETRY_SECONDS
 from .render import page
@@ -76,10 +76,13 @@ def _form(game: Game, names: list[str], errors: dict[str, str], values: dict[str
 def _form_context(game: Game, names: list[str], errors: dict[str, str], values: dict[str, str]) -> dict[str, Any]:
     current = phone.current_group(phone.known())
     recent = groups.recent_names(store(), current.id, RECENT_NAMES) if current else []
-    copyable = copy_choices(game.slug, current.id) if current and game.slug == "lfg" else []
+    lfg = current if game.slug == "lfg" else None  # only LFG tables start from a group's heroes
+    copyable = copy_choices(game.slug, lfg.id) if lfg else []
+    heroes = len(lfg_heroes.kept(lfg.id)) if lfg else 0
     return {"game": game, "kind": kinds().get(game.slug), "names": names, "errors": errors, "values": values} | {
         "recent": recent,
         "copyable": copyable,
+        "group_heroes": heroes,
     }
 
 

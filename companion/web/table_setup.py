@@ -16,6 +16,7 @@ from ..specs import GAMES
 from ..tables import kinds
 from ..tables.replay import replay
 from . import store
+from .lfg_heroes import starting_values
 
 # How many of the group's latest tables of the game a new table may copy from (each is replayed to list it).
 COPY_CHOICES = 20
@@ -44,7 +45,8 @@ def setup_for(
     slug: str, names: list[str], values: dict[str, Any], options_loc: str = "", group_id: int | None = None
 ) -> NewSetup:
     """Check a new table of game `slug` for these player names and option values; a table to copy from
-    (`copy_from`, a watch token) must be one of group `group_id`'s (none without a group)."""
+    (`copy_from`, a watch token) must be one of group `group_id`'s (none without a group). What the group keeps
+    for every table of the game goes into the setup (see `starting_values`)."""
     game, kind = GAMES.get(slug), kinds().get(slug)
     if game is None or kind is None:
         return NewSetup(None, [Problem("game", f"no game has the slug {slug[:40]!r}: use one of {', '.join(kinds())}")])
@@ -56,6 +58,7 @@ def setup_for(
     problems += setup_problems(game, names)
     setup: dict[str, Any] = {"players": list(players)}
     if kind.options is not None:
+        values = starting_values(slug, values, group_id)
         token = str(values.get("copy_from", "")).strip()
         context = {"copy_source": copy_source(slug, token, group_id)} if token else None
         try:

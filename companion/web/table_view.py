@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
+
+from markupsafe import Markup
 
 from .. import colours
 from ..entries import EntryKind
@@ -15,6 +18,7 @@ from ..specs import GAMES
 from ..store import EntryRow, TableRow
 from ..tables import Step, TableKind, kinds
 from ..tables.replay import Broken, Replayed, replay, undoable
+from .chips import chipped
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,9 @@ class Conflict:
     values: dict[str, Any]
 
 
+LOG_SHOWN = 6  # entries the live panel lists: enough to undo or correct what was just entered
+
+
 @dataclass(frozen=True)
 class TableView:
     row: TableRow
@@ -53,7 +60,14 @@ class TableView:
     failed: Failed | None = None
     people: Any = None  # who is who across tables (merged names), for a finished table's BG Stats link
     conflict: Conflict | None = None
-    kept: tuple[Any, ...] = ()  # the cards the table's group keeps for its game (group_cards.GroupCard)
+    whole_log: bool = False  # the log's own page: every entry, not only the latest
+    cards: Callable[[], Sequence[Any]] = tuple  # reads the cards the table's group keeps for its game
+
+    @cached_property
+    def kept(self) -> tuple[Any, ...]:
+        """The cards the table's group keeps for its game (group_cards.GroupCard), read only by a page showing
+        them."""
+        return tuple(self.cards())
 
     @property
     def state(self) -> Any:
@@ -80,6 +94,11 @@ class TableView:
         return colours.of_table(self.players, self.row.colours)
 
     @property
+    def poll_version(self) -> str:
+        """What this page's poll says it has seen (the table's version, and its colours once changed)."""
+        return colours.poll_version(self.version, self.row.colours)
+
+    @property
     def palette(self) -> tuple[colours.Colour, ...]:
         return colours.PALETTE
 
@@ -100,6 +119,16 @@ class TableView:
             return self.kind.describe(entry.kind, entry.payload)
         except Exception:  # noqa: BLE001 - a damaged entry still gets a line in the log
             return f"an entry that cannot be read ({entry.kind})"
+
+    @property
+    def shown_log(self) -> list[Standing]:
+        """The log as this page shows it, newest first: the latest entries, or all of them on the log's own page."""
+        newest = self.log[::-1]
+        return newest if self.whole_log else newest[:LOG_SHOWN]
+
+    def told(self, entry: Standing) -> Markup:
+        """The entry's sentence as the log shows it: each player named in it with their colour chip."""
+        return chipped(self.describe(entry), self.colours)
 
     def values(self, form: str) -> dict[str, Any]:
         return self.failed.values if self.failed and self.failed.form == form else {}
@@ -128,9 +157,14 @@ class TableView:
 
 
 def build(row: TableRow, rows: list[EntryRow], *, editable: bool, base: str, **extra: Any) -> TableView:
-    kind = kinds()[row.game]
     version = rows[-1].seq if rows else 0
-    return TableView(row, GAMES[row.game], kind, replay(kind, row.setup, rows), version, base, editable, **extra)
+    replayed = replay(kinds()[row.game], row.setup, rows)
+    return view_of(row, version, replayed, editable=editable, base=base, **extra)
+
+
+def view_of(row: TableRow, version: int, replayed: Replayed, *, editable: bool, base: str, **extra: Any) -> TableView:
+    """The view of a table already replayed (at `version`)."""
+    return TableView(row, GAMES[row.game], kinds()[row.game], replayed, version, base, editable, **extra)
 
 
 _NO_KIND = EntryKind("", object, "", version=-1)  # type: ignore[arg-type]

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import io
 from dataclasses import replace
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask import Blueprint, Response, abort, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from jinja2_fragments.flask import render_block
 from pydantic import ValidationError
 
-from .. import colours, group_cards, groups, plays
+from .. import colours, group_cards, groups, plays, replays
 from ..games.base import Problem, RuleError
 from ..history import People
 from ..log import CORRECT, UNDO, Standing
@@ -21,8 +22,9 @@ from ..schemas import EntryForm, validation_problems
 from ..store import StaleWrite, TableRow, tables
 from ..tables.replay import check_correction, check_entry, undoable
 from . import part_writes, phone, store
+from .lfg_heroes import keep_entered
 from .render import is_htmx, page
-from .table_view import Conflict, Failed, TableView, build
+from .table_view import Conflict, Failed, TableView, view_of
 
 bp = Blueprint("tables", __name__)
 
@@ -37,14 +39,31 @@ def _viewer(token: str) -> TableRow:
     return store().by_viewer_token(token) or abort(404)
 
 
+def _fresh(row: TableRow) -> TableRow:
+    """The table as it is now, after a write of this request or another phone's."""
+    return _table(row.token)
+
+
 def _view(row: TableRow, editable: bool = True, **extra: Any) -> TableView:
+    """The table as `row` has it (its version), with what this phone may see and do there."""
     base = f"/t/{row.token}" if editable else f"/v/{row.viewer_token}"
     if editable:
-        extra |= _phone_here(row) | {"kept": tuple(group_cards.cards_of(store(), row.group_id, row.game))}
-    view = build(row, store().entries(row.id), editable=editable, base=base, **extra)
+        extra |= _here(row)
+    version, replayed = replays.replayed(store(), row)
+    view = view_of(row, version, replayed, editable=editable, base=base, **extra)
     if view.kind.finished(view.state):
         view = replace(view, people=People(store().aliases(row.group_id)))
     return view
+
+
+def _here(row: TableRow) -> dict[str, Any]:
+    """Who this phone is at the table, and how to read the cards its group keeps: once per request, however many
+    times the request builds the table's view."""
+    found: dict[int, dict[str, Any]] = g.setdefault("here", {})
+    if row.id not in found:
+        cards = functools.cache(functools.partial(group_cards.cards_of, store(), row.group_id, row.game))
+        found[row.id] = _phone_here(row) | {"cards": cards}
+    return found[row.id]
 
 
 def _phone_here(row: TableRow) -> dict[str, Any]:
@@ -67,6 +86,21 @@ def show(token: str) -> ResponseReturnValue:
 @bp.get("/v/<token>")
 def watch(token: str) -> ResponseReturnValue:
     return _render(_view(_viewer(token), editable=False))
+
+
+@bp.get("/t/<token>/log")
+def log(token: str) -> ResponseReturnValue:
+    return _log(_view(_table(token), whole_log=True))
+
+
+@bp.get("/v/<token>/log")
+def watch_log(token: str) -> ResponseReturnValue:
+    return _log(_view(_viewer(token), editable=False, whole_log=True))
+
+
+def _log(view: TableView) -> ResponseReturnValue:
+    """Every entry of the table, to read the whole game back or correct an early entry."""
+    return page("table_log.html", view=view, game=view.game)
 
 
 @bp.get("/t/<token>/live")
@@ -92,13 +126,14 @@ def watch_only(token: str, rest: str = "") -> ResponseReturnValue:
 
 
 def _live(token: str, editable: bool) -> ResponseReturnValue:
-    """The live fragment, or a bodiless 304 when the table has not changed since the version the phone has."""
+    """The live fragment, or a bodiless 304 when the table has not changed since the version the phone has: its
+    entries (the version) and its colours (changing one is no entry), both read by the poll's one query."""
     column = tables.c.token if editable else tables.c.viewer_token
-    found = store().versions(column, token) or abort(404)
-    table_id, version = found
-    etag = f"{table_id}-{version}"
+    found = store().poll(column, token) or abort(404)
+    table_id, _, seen = found
+    etag = f"{table_id}-{seen}"
     headers = {"ETag": f'"{etag}"', "Cache-Control": "no-cache", "Vary": "HX-Request"}
-    if request.args.get("v") == str(version) or etag in request.if_none_match:
+    if request.args.get("v") == seen or etag in request.if_none_match:
         return Response(status=304, headers=headers)
     row = _table(token) if editable else _viewer(token)
     return Response(_fragment(_view(row, editable)), headers=headers)
@@ -171,6 +206,7 @@ def write_entry(
     entry, created = part_writes.append(row, based_on, entry_id, kind, payload, version, author)
     if created:
         plays.record(store(), row)
+        keep_entered(row, kind, payload)
     return entry, created
 
 
@@ -191,6 +227,7 @@ def _append(
     try:
         write_entry(row, based_on, entry_id, kind, payload, version, author)
     except StaleWrite as stale:
+        row = _fresh(row)
         return _render(_view(row, failed=failed, message=_stale_message(row, stale)), 409)
     return _done(row)
 
@@ -202,7 +239,7 @@ def _already_entered(row: TableRow) -> bool:
 
 def _done(row: TableRow) -> ResponseReturnValue:
     if is_htmx():
-        return _render(_view(row))
+        return _render(_view(_fresh(row)))
     return redirect(url_for("tables.show", token=row.token), 303)
 
 

@@ -121,7 +121,7 @@ def test_a_table_not_of_the_group_is_refused_with_one_message(client, which):
         nsp = client.post("/api/v1/tables", json={"game": "next-station-paris", "players": ["A", "B"], "group": group})
         token = nsp.get_json()["watch"].rsplit("/", 1)[1]
     elif which == "no heroes":
-        token = started(client, ["Eve", "Fox"], group=group)[1]
+        token = started(client, ["Eve", "Fox"], group=group, options={"heroes": []})[1]
     response = client.post("/api/v1/tables", json={**body, "options": {"copy_from": token}})
     assert response.status_code == 422
     assert response.get_json()["errors"] == [{"loc": "options.copy_from", "msg": NOT_OURS}]

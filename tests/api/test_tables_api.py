@@ -77,12 +77,13 @@ def test_the_same_entry_id_lands_once_with_the_same_answer(client, table):
 
 def test_a_stale_version_is_a_409_with_what_changed(client, table):
     post(client, table, entry(LINE))
-    other = {"player": "Ben", "round": 1, "line": {**LINE["line"], "color": "blue"}}
-    response = post(client, table, entry(other, "e2", base=0))
+    assert post(client, table, entry({**LINE, "player": "Ben"}, "e2", base=0)).status_code == 201  # another part
+    fixed = {"target": 1, "payload": {**LINE, "line": {**LINE["line"], "districts": 1}}}
+    response = post(client, table, entry(fixed, "e3", base=1, kind="correct"))  # a correction is never a part
     assert response.status_code == 409
     body = response.get_json()
-    assert body["version"] == 1
-    assert [e["seq"] for e in body["since"]] == [1]
+    assert body["version"] == 2
+    assert [e["seq"] for e in body["since"]] == [2]
     assert body["errors"][0]["loc"] == "base_version"
 
 

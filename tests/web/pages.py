@@ -12,6 +12,12 @@ def start(client, *players: str, game: str = "next-station-paris") -> str:
     return response.headers["Location"]
 
 
+def unchipped(html: str) -> str:
+    """The page without its players' colour chips: the log's sentences read as written."""
+    html = re.sub(r'<span class="initial pc-[a-z]+"[^>]*>[^<]*</span>', "", html)
+    return re.sub(r'<span class="named">([^<]*)</span>', r"\1", html)
+
+
 def version(client, table: str) -> int:
     html = client.get(table).get_data(as_text=True)
     return int(re.search(r'name="version" value="(\d+)"', html).group(1))

@@ -153,10 +153,7 @@ def test_four_phones_entering_at_once_lose_nothing_and_save_nothing_twice(server
         assert entry.kind == sent["kind"]
         fields = {k: v for k, v in sent.items() if k != "kind"}
         assert entry.payload == forms[entry.kind].model_validate(fields).to_payload(), (entry, sent)
-    assert refused, "the phones never collided: nothing was tested"
-    for attempt in refused:
-        assert attempt.status == 409, attempt.text[:500]
-        assert "just entered" in attempt.text and "nothing was saved twice" in attempt.text
+    assert not refused, "each phone entered only its own player's parts: none of them may collide"
 
     final = requests.get(table, timeout=10).text
     assert "Final scores" in final

@@ -31,14 +31,15 @@ def test_a_stale_write_is_refused_with_who_changed_what(client, app):
     token = table.rsplit("/", 1)[1]
     client.post(f"{table}/me", data={"who": "Ben"})
     enter_line(client, table, "Ben", 1, version=0)
-    response = enter_line(client, table, "Ana", 1, version=0, districts=4)
+    client.post(f"{table}/undo", data={"target": 1, "version": 1, "entry_id": "u1"})
+    response = enter_line(client, table, "Ana", 1, version=1, districts=4)  # made before the undo was seen
     assert response.status_code == 409
     html = response.get_data(as_text=True)
-    assert "Ben just entered Ben&#39;s round 1 line" in html
+    assert "Ben just undid an entry" in html
     assert "here is the new state" in html.lower()
     assert 'value="4"' in html  # what Ana typed is still in her form
     store = app.extensions["store"]
-    assert len(store.entries(store.by_token(token).id)) == 1
+    assert [e.kind for e in store.entries(store.by_token(token).id)] == ["line", "undo"]
 
 
 def test_a_double_tap_enters_once(client, app):
