@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -105,6 +106,10 @@ class TableRow:
     group_id: int
     code_issued_at: datetime | None = None
     colours: dict[str, str] | None = None
+
+
+# What an entry made against an older version becomes on the log as it is now (raises StaleWrite if nothing).
+Rebase = Callable[[list[EntryRow], "StaleWrite"], dict[str, Any]]
 
 
 class StaleWrite(Exception):
@@ -302,10 +307,12 @@ class Store:
         payload: dict[str, Any],
         author: str,
         version: int = 1,
+        rebase: Rebase | None = None,
     ) -> tuple[EntryRow, bool]:
         """Append one entry (its payload written under schema `version`) made against table version `based_on`.
         Returns (entry, created); a repeated entry id returns the entry already stored with created=False.
-        Raises StaleWrite when the table moved on."""
+        Raises StaleWrite when the table moved on, unless `rebase` says, from the whole log as it is now (read
+        while no other write can land), what the entry becomes on top of it: it raises StaleWrite if nothing."""
         try:
             with self._write() as conn, conn.begin():
                 if found := self._find(conn, table_id, entry_id):
@@ -320,7 +327,10 @@ class Store:
                     # the row: that is the entry this one carries, not a conflict.
                     if found := self._find(conn, table_id, entry_id):
                         return found, False
-                    raise StaleWrite(self._version(conn, table_id), self._latest(conn, table_id))
+                    stale = StaleWrite(self._version(conn, table_id), self._latest(conn, table_id))
+                    if rebase is None:
+                        raise stale
+                    based_on, payload = self._rebased(conn, table_id, rebase, stale)
                 row = EntryRow(based_on + 1, entry_id, kind, payload, author, now(), version)
                 conn.execute(insert(entries).values(table_id=table_id, **row.__dict__))
                 return row, True
@@ -330,6 +340,16 @@ class Store:
                 if found := self._find(conn, table_id, entry_id):
                     return found, False
             raise
+
+    @staticmethod
+    def _rebased(conn: Connection, table_id: int, rebase: Rebase, stale: StaleWrite) -> tuple[int, dict[str, Any]]:
+        """The version the table is at and the entry's payload on top of it, with the table's row held (on
+        PostgreSQL; SQLite's write transaction holds the whole database) until the entry is in."""
+        latest = conn.execute(select(tables.c.version).where(tables.c.id == table_id).with_for_update()).scalar_one()
+        query = select(*ENTRY_FIELDS).where(entries.c.table_id == table_id).order_by(entries.c.seq)
+        payload = rebase([EntryRow(**row) for row in conn.execute(query).mappings()], stale)
+        conn.execute(update(tables).where(tables.c.id == table_id).values(version=latest + 1, updated_at=now()))
+        return latest, payload
 
     @staticmethod
     def _find(conn: Connection, table_id: int, entry_id: str) -> EntryRow | None:

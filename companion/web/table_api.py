@@ -6,24 +6,25 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from pydantic import Field, ValidationError
 
-from .. import colours, csrf, groups
+from .. import colours, csrf, groups, replays
 from ..games.base import Problem, RuleError
 from ..groups import GroupRow
 from ..jsonable import jsonable
-from ..log import CORRECT, UNDO
+from ..log import CORRECT, UNDO, Standing
 from ..rows import EntryRow
 from ..schemas import StrictModel, result_json, validation_problems
 from ..store import StaleWrite, TableRow
-from ..tables import kinds
+from ..tables import Step, kinds
 from ..tables.replay import Replayed, check_correction, check_entry, replay, undoable
 from . import limiting, store
 from .api import BadBody, errors, read_body
 from .codes import join_code
 from .table_setup import setup_for
+from .table_view import TableView, view_of
 from .tables import write_entry
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/v1/tables")
@@ -52,6 +53,14 @@ class EntryIn(StrictModel):
     entry_id: str = Field(min_length=1, max_length=64, description="made by the client: the same id lands once")
     base_version: int = Field(ge=0, le=MAX_VERSION, description="the table version the client saw")
     author: str = Field("API", min_length=1, max_length=40, description="who entered it, as the log shows it")
+    step: str | None = Field(
+        None,
+        max_length=80,
+        description="the step the entry records, as the table pages name it (`round:2`, `line:Ann:1`): a step "
+        "already recorded is a 409 naming the entry that recorded it (in `recorded`), and nothing is stored; a step "
+        "this entry does not fill on the table as it is now is a 422 (or the stale-version 409 when `base_version` "
+        "is old). Left out, the entry is checked against `base_version` alone",
+    )
 
 
 class UndoIn(StrictModel):
@@ -217,16 +226,23 @@ def append(token: str) -> ResponseReturnValue:
         return errors(validation_problems(exc))
     if stored := store().find(row.id, entry.entry_id):
         return _written(row, stored)
+    view = view_of(row, *replays.replayed(store(), row), editable=True, base=f"/t/{row.token}")
+    if entry.step is not None and (taken := _recorded(view, entry.kind, entry.step)):
+        return _step_taken(row, entry.base_version, view, *taken)
     try:
-        kind, payload, version = _checked(row, entry)
+        kind, payload, version = _checked(row, view.replayed, entry)
     except ValidationError as exc:
         return errors([_under("payload", p) for p in validation_problems(exc)])
     except RuleError as exc:
         return errors([_under("payload", p) if p.loc != "kind" else p for p in exc.problems])
+    if entry.step is not None and (problem := _not_filled(view, kind, payload, entry.step)):
+        if entry.base_version < view.version:  # the client worked the step out from a table that has moved on
+            return _stale(row, entry.base_version, view.version)
+        return errors([problem])
     try:
         stored, _ = write_entry(row, entry.base_version, entry.entry_id, kind, payload, version, entry.author)
     except StaleWrite as stale:
-        return _stale(row, entry.base_version, stale)
+        return _stale(row, entry.base_version, stale.version)
     return _written(row, stored)
 
 
@@ -234,10 +250,38 @@ def _under(prefix: str, problem: Problem) -> Problem:
     return Problem(f"{prefix}.{problem.loc}" if problem.loc else prefix, problem.msg)
 
 
-def _checked(row: TableRow, entry: EntryIn) -> tuple[str, dict[str, Any], int]:
+def _recorded(view: TableView, kind: str, step: str) -> tuple[Step, Standing] | None:
+    """The step and the entry that recorded it, when a game entry is sent for a step already recorded (the table
+    page's check: the steps its entries that count have filled)."""
+    return view.recorded_steps.get(step) if kind in view.kind.entries else None
+
+
+def _not_filled(view: TableView, kind: str, payload: dict[str, Any], step: str) -> Problem | None:
+    """Why `step` is not the step this checked entry fills on the table as it is now; None when it is. Each
+    message shows a step of the game, so a client sees what steps look like."""
+    if kind not in view.kind.entries:
+        return Problem("step", f"an entry of kind `{kind}` records no step: send it without `step`")
+    fills = view.kind.step(view.state, kind, payload)
+    if fills is None:
+        return Problem("step", f"a `{kind}` entry records no step at this table now: send it without `step`")
+    if fills.key == step:
+        return None
+    return Problem("step", f"this `{kind}` entry records {fills.label}, whose step is `{fills.key}`, not `{step}`")
+
+
+def _step_taken(row: TableRow, base: int, view: TableView, step: Step, theirs: Standing) -> ResponseReturnValue:
+    """A step another client recorded first: never a second recording. The answer names the entry that recorded
+    it, for the client to keep it or replace it with a correction of its seq."""
+    msg = f"{step.label} was already recorded by {theirs.author}: {view.describe(theirs)}. Nothing was stored: keep "
+    msg += f"it, or send a `correct` entry with target {theirs.seq} to replace it"
+    recorded = {"seq": theirs.seq, "kind": theirs.kind, "version": theirs.version, "payload": theirs.payload}
+    recorded |= {"author": theirs.author, "at": iso(theirs.at), "step": {"key": step.key, "label": step.label}}
+    return _conflict(row, base, view.version, Problem("step", msg), recorded=recorded)
+
+
+def _checked(row: TableRow, replayed: Replayed, entry: EntryIn) -> tuple[str, dict[str, Any], int]:
     """(kind, canonical payload, its version) of an entry that fits the table; raises as check_entry does."""
     table = kinds()[row.game]
-    replayed = replay(table, row.setup, store().entries(row.id))
     if entry.kind == UNDO:
         target = UndoIn.model_validate(entry.payload).target
         if target not in undoable(replayed):
@@ -264,10 +308,15 @@ def iso(moment: datetime) -> str:
     return (moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)).isoformat()
 
 
-def _stale(row: TableRow, base: int, stale: StaleWrite) -> ResponseReturnValue:
+def _stale(row: TableRow, base: int, version: int) -> ResponseReturnValue:
+    problem = Problem("base_version", f"the table is at version {version}: read what changed and send again")
+    return _conflict(row, base, version, problem)
+
+
+def _conflict(row: TableRow, base: int, version: int, problem: Problem, **extra: Any) -> ResponseReturnValue:
+    """A 409: what stands in the way, the table's version, and every entry since `base` (what the client has not
+    seen yet)."""
     rows = store().entries(row.id)
     since = [e for e in _entries(rows, replay(kinds()[row.game], row.setup, rows)) if e["seq"] > base]
-    problem = Problem("base_version", f"the table is at version {stale.version}: read what changed and send again")
-    response, status = errors([problem], 409)
-    body = response.get_json() | {"version": stale.version, "since": since}
-    return Response(jsonify(body).get_data(), status, mimetype="application/json")
+    body = {"errors": [{"loc": problem.loc, "msg": problem.msg}], "version": version, "since": since, **extra}
+    return jsonify(body), 409

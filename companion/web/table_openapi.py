@@ -91,6 +91,47 @@ TABLE = {
     },
 }
 
+CONFLICT = {
+    "type": "object",
+    "required": ["errors", "version", "since"],
+    "properties": {
+        "errors": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["loc", "msg"],
+                "properties": {"loc": {"type": "string"}, "msg": {"type": "string"}},
+            },
+            "description": "at `base_version` when the version is stale; at `step` when the step was recorded already",
+        },
+        "version": {"type": "integer", "description": "the table's version now"},
+        "since": {
+            "type": "array",
+            "items": {"$ref": REF.format(model="TableEntry")},
+            "description": "every entry after `base_version`",
+        },
+        "recorded": {
+            "type": "object",
+            "description": "a step conflict only: the entry that recorded the step, as it stands (its payload "
+            "corrected if so); a `correct` entry with its `seq` as target replaces it",
+            "required": ["seq", "kind", "version", "payload", "author", "at", "step"],
+            "properties": {
+                "seq": {"type": "integer"},
+                "kind": {"type": "string"},
+                "version": {"type": "integer", "description": "the schema version of the payload"},
+                "payload": {"type": "object"},
+                "author": {"type": "string"},
+                "at": {"type": "string", "format": "date-time"},
+                "step": {
+                    "type": "object",
+                    "required": ["key", "label"],
+                    "properties": {"key": {"type": "string"}, "label": {"type": "string"}},
+                },
+            },
+        },
+    },
+}
+
 WRITTEN = {
     "type": "object",
     "required": ["version", "entry"],
@@ -175,13 +216,19 @@ def paths(refs: dict[Any, dict[str, Any]], error: Any) -> dict[str, Any]:
                     "400": error("The body is not JSON or not an object"),
                     "403": error("A watch token never writes"),
                     "404": error("No table has this token"),
-                    "409": error("base_version is stale: `since` lists what was entered since"),
+                    "409": answer(
+                        "base_version is stale (`since` lists what was entered since), or `step` was already "
+                        "recorded (`recorded` is the entry that recorded it); nothing is stored",
+                        {"$ref": REF.format(model="TableConflict")},
+                    ),
                     "413": error("The body is over 64 KiB"),
-                    "422": error("Every problem with the entry, located"),
+                    "422": error(
+                        "Every problem with the entry, located; at `step` when the entry does not record that step"
+                    ),
                 },
             }
         },
     }
 
 
-COMPONENTS = {"Table": TABLE, "TableEntry": ENTRY}
+COMPONENTS = {"Table": TABLE, "TableEntry": ENTRY, "TableConflict": CONFLICT}
