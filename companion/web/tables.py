@@ -2,100 +2,53 @@
 
 from __future__ import annotations
 
-import functools
 import io
 from dataclasses import replace
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, g, redirect, request, url_for
+from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from jinja2_fragments.flask import render_block
 from pydantic import ValidationError
 
-from .. import colours, group_cards, groups, plays, replays
+from .. import colours, groups, plays
 from ..games.base import Problem, RuleError
-from ..history import People
 from ..log import CORRECT, UNDO, Standing
 from ..rows import EntryRow
 from ..schemas import EntryForm, validation_problems
 from ..store import StaleWrite, TableRow, tables
 from ..tables.replay import check_correction, check_entry, undoable
 from . import part_writes, phone, store
+from . import table_changes as changes
+from . import table_context as ctx
 from .lfg_heroes import keep_entered
 from .render import is_htmx, page
-from .table_view import Conflict, Failed, TableView, view_of
+from .table_view import Conflict, Failed, TableView
 
 bp = Blueprint("tables", __name__)
 
 ANONYMOUS = "Someone"
 
 
-def _table(token: str) -> TableRow:
-    return store().by_token(token) or abort(404)
-
-
-def _viewer(token: str) -> TableRow:
-    return store().by_viewer_token(token) or abort(404)
-
-
-def _fresh(row: TableRow) -> TableRow:
-    """The table as it is now, after a write of this request or another phone's."""
-    return _table(row.token)
-
-
-def _view(row: TableRow, editable: bool = True, **extra: Any) -> TableView:
-    """The table as `row` has it (its version), with what this phone may see and do there."""
-    base = f"/t/{row.token}" if editable else f"/v/{row.viewer_token}"
-    if editable:
-        extra |= _here(row)
-    version, replayed = replays.replayed(store(), row)
-    view = view_of(row, version, replayed, editable=editable, base=base, **extra)
-    if view.kind.finished(view.state):
-        view = replace(view, people=People(store().aliases(row.group_id)))
-    return view
-
-
-def _here(row: TableRow) -> dict[str, Any]:
-    """Who this phone is at the table, and how to read the cards its group keeps: once per request, however many
-    times the request builds the table's view."""
-    found: dict[int, dict[str, Any]] = g.setdefault("here", {})
-    if row.id not in found:
-        cards = functools.cache(functools.partial(group_cards.cards_of, store(), row.group_id, row.game))
-        found[row.id] = _phone_here(row) | {"cards": cards}
-    return found[row.id]
-
-
-def _phone_here(row: TableRow) -> dict[str, Any]:
-    """Who this phone is at the table, and the table's group: its link for a member, its invite for a phone that
-    is not one when the group shares it."""
-    here = groups.at_table(store(), row, phone.known())
-    invite = here.group if not here.member and here.group.share_invite else None
-    return {"who": here.seat, "group": here.group if here.member else None, "invite": invite}
-
-
-def _render(view: TableView, status: int = 200) -> ResponseReturnValue:
-    return page(view.kind.template, block="live", status=status, view=view, game=view.game)
-
-
 @bp.get("/t/<token>")
 def show(token: str) -> ResponseReturnValue:
-    return _render(_view(_table(token)))
+    return ctx.render(ctx.view(ctx.by_token(token)))
 
 
 @bp.get("/v/<token>")
 def watch(token: str) -> ResponseReturnValue:
-    return _render(_view(_viewer(token), editable=False))
+    return ctx.render(ctx.view(ctx.by_viewer_token(token), editable=False))
 
 
 @bp.get("/t/<token>/log")
 def log(token: str) -> ResponseReturnValue:
-    return _log(_view(_table(token), whole_log=True))
+    return _log(ctx.view(ctx.by_token(token), whole_log=True))
 
 
 @bp.get("/v/<token>/log")
 def watch_log(token: str) -> ResponseReturnValue:
-    return _log(_view(_viewer(token), editable=False, whole_log=True))
+    return _log(ctx.view(ctx.by_viewer_token(token), editable=False, whole_log=True))
 
 
 def _log(view: TableView) -> ResponseReturnValue:
@@ -120,7 +73,7 @@ WRITES = ["POST", "PUT", "PATCH", "DELETE"]
 @bp.route("/v/<token>/<path:rest>", methods=WRITES)
 def watch_only(token: str, rest: str = "") -> ResponseReturnValue:
     """The watch link of a table never changes it, whatever is sent to it."""
-    _viewer(token)
+    ctx.by_viewer_token(token)
     message = "This is the table's watch-only link: it cannot change the table. Ask the table for its own link."
     return message, 403, {"Content-Type": "text/plain; charset=utf-8"}
 
@@ -135,8 +88,8 @@ def _live(token: str, editable: bool) -> ResponseReturnValue:
     headers = {"ETag": f'"{etag}"', "Cache-Control": "no-cache", "Vary": "HX-Request"}
     if request.args.get("v") == seen or etag in request.if_none_match:
         return Response(status=304, headers=headers)
-    row = _table(token) if editable else _viewer(token)
-    return Response(_fragment(_view(row, editable)), headers=headers)
+    row = ctx.by_token(token) if editable else ctx.by_viewer_token(token)
+    return Response(_fragment(ctx.view(row, editable)), headers=headers)
 
 
 def _fragment(view: TableView) -> bytes:
@@ -148,19 +101,19 @@ HIDDEN = ("csrf_token", "kind", "form", "step", "version", "entry_id")  # what a
 
 @bp.post("/t/<token>/entries")
 def enter(token: str) -> ResponseReturnValue:
-    row = _table(token)
+    row = ctx.by_token(token)
     kind_name = request.form.get("kind", "")
     form_key = request.form.get("form", kind_name)
     values = {k: v for k, v in request.form.items() if k not in HIDDEN}
     if _already_entered(row):
         return _done(row)
-    view = _view(row)
+    view = ctx.view(row)
     form = view.kind.forms.get(kind_name) or abort(400)
     if taken := view.recorded_steps.get(request.form.get("step", "")):
-        return _conflict(row, Conflict(*taken, _in_words(view, kind_name, form, values), values))
+        return _conflict(row, Conflict(*taken, changes.in_words(view, kind_name, form, values), values))
     if view.broken:
         message = f"That entry was not saved: entry #{view.broken.seq} cannot be replayed, undo or correct it first."
-        return _render(_view(row, failed=Failed(form_key, values), message=message), 422)
+        return ctx.render(ctx.view(row, failed=Failed(form_key, values), message=message), 422)
     try:
         payload = form.model_validate(values).to_payload()
     except ValidationError as exc:
@@ -184,19 +137,11 @@ def _located(problems: list[Problem], form: type[EntryForm] | None = None) -> di
 def _conflict(row: TableRow, conflict: Conflict) -> ResponseReturnValue:
     """A form made for a step another phone recorded first: never a second recording of it. The phone is shown
     both, and may send its own as a correction of the recorded entry."""
-    return _render(_view(row, conflict=conflict), 409)
-
-
-def _in_words(view: TableView, kind: str, form: type[EntryForm], values: dict[str, Any]) -> str:
-    """What a phone typed, as the log would say it; typing that is not a whole entry yet says so."""
-    try:
-        return view.kind.describe(kind, view.kind.entries[kind].canonical(form.model_validate(values).to_payload()))
-    except Exception:  # noqa: BLE001 - half-typed or refused input has no sentence
-        return "an entry that is not complete"
+    return ctx.render(ctx.view(row, conflict=conflict), 409)
 
 
 def _refuse(row: TableRow, failed: Failed) -> ResponseReturnValue:
-    return _render(_view(row, failed=failed, message="That entry was not saved: see what to fix below."), 422)
+    return ctx.render(ctx.view(row, failed=failed, message="That entry was not saved: see what to fix below."), 422)
 
 
 def write_entry(
@@ -227,8 +172,8 @@ def _append(
     try:
         write_entry(row, based_on, entry_id, kind, payload, version, author)
     except StaleWrite as stale:
-        row = _fresh(row)
-        return _render(_view(row, failed=failed, message=_stale_message(row, stale)), 409)
+        row = ctx.fresh(row)
+        return ctx.render(ctx.view(row, failed=failed, message=changes.stale_message(row, stale)), 409)
     return _done(row)
 
 
@@ -239,46 +184,21 @@ def _already_entered(row: TableRow) -> bool:
 
 def _done(row: TableRow) -> ResponseReturnValue:
     if is_htmx():
-        return _render(_view(_fresh(row)))
+        return ctx.render(ctx.view(ctx.fresh(row)))
     return redirect(url_for("tables.show", token=row.token), 303)
-
-
-def _stale_message(row: TableRow, stale: StaleWrite) -> str:
-    view = _view(row)
-    latest = stale.latest
-    if latest is None:
-        return "The table changed: here is the new state. Check your entry and tap again."
-    return (
-        f"{latest.author} just {what_changed(view, latest)}. Here is the new state: check yours and tap again, "
-        "nothing was saved twice."
-    )
-
-
-def what_changed(view: TableView, latest: EntryRow) -> str:
-    """The latest entry in a few words ("entered Ann's round 2 line…"), for a phone whose write was stale."""
-    if latest.kind == UNDO:
-        return "undid an entry"
-    standing = next((s for s in view.log if s.seq == _target(latest)), None) if latest.kind == CORRECT else None
-    if standing is not None:
-        return "corrected " + view.describe(standing)
-    entry = next((s for s in view.log if s.seq == latest.seq), None)
-    return "entered " + (view.describe(entry) if entry else "something")
-
-
-def _target(row: EntryRow) -> int | None:
-    target = row.payload.get("target") if isinstance(row.payload, dict) else None
-    return target if isinstance(target, int) else None
 
 
 @bp.post("/t/<token>/undo")
 def undo(token: str) -> ResponseReturnValue:
-    row = _table(token)
+    row = ctx.by_token(token)
     if _already_entered(row):
         return _done(row)
-    view = _view(row)
+    view = ctx.view(row)
     target = next((seq for seq in undoable(view.replayed) if str(seq) == request.form.get("target", "")), None)
     if target is None:
-        return _render(_view(row, message="Nothing to undo there: the table changed. Here is the new state."), 409)
+        return ctx.render(
+            ctx.view(row, message="Nothing to undo there: the table changed. Here is the new state."), 409
+        )
     return _append(row, UNDO, {"target": target}, 1, None)
 
 
@@ -289,8 +209,8 @@ def _counting(view: TableView, seq: int) -> Standing:
 
 @bp.get("/t/<token>/entries/<int:seq>/edit")
 def edit(token: str, seq: int) -> ResponseReturnValue:
-    row = _table(token)
-    view = _view(row)
+    row = ctx.by_token(token)
+    view = ctx.view(row)
     entry = _counting(view, seq)
     try:
         values = view.kind.forms[entry.kind].values_of(entry.payload)
@@ -302,10 +222,10 @@ def edit(token: str, seq: int) -> ResponseReturnValue:
 
 @bp.post("/t/<token>/entries/<int:seq>/edit")
 def correct(token: str, seq: int) -> ResponseReturnValue:
-    row = _table(token)
+    row = ctx.by_token(token)
     if _already_entered(row):
         return _done(row)
-    view = _view(row)
+    view = ctx.view(row)
     entry = _counting(view, seq)
     form = view.kind.forms[entry.kind]
     values = {k: v for k, v in request.form.items() if k not in HIDDEN}
@@ -328,11 +248,11 @@ def _refuse_correction(view: TableView, entry: Standing, failed: Failed) -> Resp
 @bp.post("/t/<token>/me")
 def me(token: str) -> ResponseReturnValue:
     """Who this phone is at the table: one of its players, or "" for none of them. Its entries are credited to it."""
-    row = _table(token)
+    row = ctx.by_token(token)
     name = request.form.get("who", "")
     if name and name not in row.setup["players"]:
         message = f"Nobody called {name[:40]} plays at this table: tap one of its players' names."
-        return _render(_view(row, message=message), 422)
+        return ctx.render(ctx.view(row, message=message), 422)
     groups.take_seat(store(), row.id, phone.this(), name)
     return redirect(url_for("tables.show", token=row.token), 303)
 
@@ -340,19 +260,19 @@ def me(token: str) -> ResponseReturnValue:
 @bp.post("/t/<token>/colours")
 def colour(token: str) -> ResponseReturnValue:
     """A player's colour: one of the palette; whoever had it takes the player's old one, so all stay different."""
-    row = _table(token)
-    view = _view(row)
+    row = ctx.by_token(token)
+    view = ctx.view(row)
     try:
         chosen = colours.change(view.colours, request.form.get("player", ""), request.form.get("colour", ""))
     except colours.ColourError as exc:
-        return _render(replace(view, message=f"That colour was not changed. {exc}"), 422)
+        return ctx.render(replace(view, message=f"That colour was not changed. {exc}"), 422)
     store().set_colours(row.id, chosen)
     return redirect(url_for("tables.show", token=row.token) + "#colours", 303)
 
 
 @bp.get("/t/<token>/qr.svg")
 def qr(token: str) -> Response:
-    row = _table(token)
+    row = ctx.by_token(token)
     path = f"/v/{row.viewer_token}" if request.args.get("for") == "view" else f"/t/{row.token}"
     out = io.BytesIO()
     segno.make(request.host_url.rstrip("/") + path, error="m").save(out, kind="svg", scale=6, border=2)

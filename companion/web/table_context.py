@@ -1,0 +1,66 @@
+"""What every page of a table starts from: its stored row, found by one of its links, and its view for this phone
+(who it is there, its group, the cards its group keeps), built on the table's replay at its version."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+from typing import Any
+
+from flask import abort, g
+from flask.typing import ResponseReturnValue
+
+from .. import group_cards, groups, replays
+from ..history import People
+from ..store import TableRow
+from . import phone, store
+from .render import page
+from .table_view import TableView, view_of
+
+
+def by_token(token: str) -> TableRow:
+    return store().by_token(token) or abort(404)
+
+
+def by_viewer_token(token: str) -> TableRow:
+    return store().by_viewer_token(token) or abort(404)
+
+
+def fresh(row: TableRow) -> TableRow:
+    """The table as it is now, after a write of this request or another phone's."""
+    return by_token(row.token)
+
+
+def view(row: TableRow, editable: bool = True, **extra: Any) -> TableView:
+    """The table as `row` has it (its version), with what this phone may see and do there."""
+    base = f"/t/{row.token}" if editable else f"/v/{row.viewer_token}"
+    if editable:
+        extra |= _here(row)
+    version, replayed = replays.replayed(store(), row)
+    made = view_of(row, version, replayed, editable=editable, base=base, **extra)
+    if made.kind.finished(made.state):
+        made = replace(made, people=People(store().aliases(row.group_id)))
+    return made
+
+
+def _here(row: TableRow) -> dict[str, Any]:
+    """Who this phone is at the table, and how to read the cards its group keeps: once per request, however many
+    times the request builds the table's view."""
+    found: dict[int, dict[str, Any]] = g.setdefault("here", {})
+    if row.id not in found:
+        cards = functools.cache(functools.partial(group_cards.cards_of, store(), row.group_id, row.game))
+        found[row.id] = _phone_here(row) | {"cards": cards}
+    return found[row.id]
+
+
+def _phone_here(row: TableRow) -> dict[str, Any]:
+    """Who this phone is at the table, and the table's group: its link for a member, its invite for a phone that
+    is not one when the group shares it."""
+    here = groups.at_table(store(), row, phone.known())
+    invite = here.group if not here.member and here.group.share_invite else None
+    return {"who": here.seat, "group": here.group if here.member else None, "invite": invite}
+
+
+def render(shown: TableView, status: int = 200) -> ResponseReturnValue:
+    """The table page, or only its live panel for htmx."""
+    return page(shown.kind.template, block="live", status=status, view=shown, game=shown.game)
