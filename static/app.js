@@ -168,3 +168,17 @@
   document.addEventListener("visibilitychange", poll);
   setInterval(poll, POLL_MS);
 })();
+
+// After this phone's own part is saved, bring its line into view at the top, with the next step under it; after a
+// refusal, the first thing to fix. Without this script everything works the same, only without the scrolling.
+(function () {
+  "use strict";
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!source || !source.closest || !source.closest("#live .own form, #live #own-step form")) return;
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    var spot = document.querySelector(status < 300 ? "#live .own-saved" : "#live .error");
+    if (spot && spot.getBoundingClientRect().top < 0) spot.scrollIntoView({ block: "start" });
+  });
+})();

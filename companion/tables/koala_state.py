@@ -65,6 +65,27 @@ class KoalaTable:
     def cave_of(self, name: str) -> int:
         return next(i + 1 for i, pair in enumerate(self.seats) if name in pair)
 
+    def own_step(self, name: str) -> str:
+        """What a player's own phone asks for first: their feast cards, then (in the team game) their team card;
+        "" once both are in."""
+        if name not in self.feasts:
+            return "feasts"
+        return "team" if self.teams and name not in self.team_of else ""
+
+    def glance(self, name: str, cave: bool = True) -> str:
+        """A player's own part in a few words ("cave 2 · 1 feast card · team 3"), as a folded card shows it; the
+        phone's own line leaves the cave out, to fit one line."""
+        if name not in self.feasts and name not in self.team_of:
+            return "not entered yet"
+        words = [f"cave {self.cave_of(name)}"] if cave else []
+        if name in self.feasts:
+            n = self.feasts[name]
+            words.append(f"{n} feast card{'' if n == 1 else 's'}")
+        if name in self.team_of:
+            team = self.team_of[name]
+            words.append("the ? card" if team == koala.NO_TEAM else f"team {team}")
+        return " · ".join(words)
+
     def team_names(self) -> list[str]:
         """Team names entered so far, each once, for the team field's suggestions."""
         return sorted({t for t in self.team_of.values() if t != koala.NO_TEAM}, key=team_key)
