@@ -129,3 +129,23 @@ def test_racing_writers_each_land_once_or_get_a_conflict(store):
     assert sorted(e.entry_id[1:] for e in stored) == accepted
     assert [e.seq for e in stored] == list(range(1, len(stored) + 1))
     assert len(outcomes) == 80
+
+
+def test_a_rebased_write_lands_on_the_log_as_it_is_and_a_refused_one_stores_nothing(store):
+    table = store.create_table("next-station-paris", {"players": ["Ana", "Ben"]})
+    store.append(table.id, 0, "e1", "line", line("Ana", 1), "Ana", version=2)
+    seen: list[list[int]] = []
+
+    def rebase(rows, stale):
+        seen.append([r.seq for r in rows])
+        return line("Ben", 1, districts=4)
+
+    entry, created = store.append(table.id, 0, "e2", "line", line("Ben", 1), "Ben", version=2, rebase=rebase)
+    assert created and entry.seq == 2 and entry.payload["line"]["districts"] == 4 and seen == [[1]]
+
+    def refuse(rows, stale):
+        raise stale
+
+    with pytest.raises(StaleWrite):
+        store.append(table.id, 0, "e3", "line", line("Ben", 2), "Ben", version=2, rebase=refuse)
+    assert [e.entry_id for e in store.entries(table.id)] == ["e1", "e2"] and store.version(table.id) == 2
