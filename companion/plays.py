@@ -45,13 +45,13 @@ def record(store: Store, row: TableRow) -> Play | None:
     """Bring the stored play of this table up to date with its log; returns the play, or None when there is none
     (or when the table moved on meanwhile: the write that moved it records it). Most writes are to a game that is
     not over, on a table with nothing stored: those are settled with one read, not a write."""
-    now_at = replace(row, version=store.version(row.id))
+    at, kept = _now(store, row.id)
     try:
-        version, replayed = replays.replayed(store, now_at)
+        version, replayed = replays.replayed(store, replace(row, version=at))
     except Exception:  # noqa: BLE001 - a setup the game cannot start from is flagged below
         return _project(store, [row]).get(row.id)
     play, broken = _worked(row, replayed)
-    if play is None and broken is None and not _anything_kept(store, row.id):
+    if play is None and broken is None and not kept:
         return None
     return _written(store, [row], {row.id: (version, play, broken)}).get(row.id)
 
@@ -169,11 +169,12 @@ def _worked(row: TableRow, replayed: Replayed) -> tuple[Play | None, Broken | No
     return play_of(kind, row.game, row.setup, replayed.active, replayed.state, row.viewer_token), None
 
 
-def _anything_kept(store: Store, table_id: int) -> bool:
-    """Whether a play or a flag is stored for the table (either may have to go)."""
-    query = select(exists().where(plays.c.table_id == table_id) | exists().where(attention.c.table_id == table_id))
+def _now(store: Store, table_id: int) -> tuple[int, bool]:
+    """The table's version, and whether a play or a flag is stored for it (either may have to go)."""
+    kept = exists().where(plays.c.table_id == table_id) | exists().where(attention.c.table_id == table_id)
     with store.engine.connect() as conn:
-        return bool(conn.execute(query).scalar())
+        version, found = conn.execute(select(tables.c.version, kept).where(tables.c.id == table_id)).one()
+    return version, bool(found)
 
 
 def _flag(conn: Connection, found: Mapping[int, Broken | None]) -> None:

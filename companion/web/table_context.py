@@ -43,6 +43,12 @@ def view(row: TableRow, editable: bool = True, **extra: Any) -> TableView:
     return made
 
 
+def seat(row: TableRow) -> str | None:
+    """The player this phone said it is at the table, if it said."""
+    who: str | None = _here(row)["who"]
+    return who
+
+
 def _here(row: TableRow) -> dict[str, Any]:
     """Who this phone is at the table, and how to read the cards its group keeps: once per request, however many
     times the request builds the table's view."""

@@ -167,8 +167,7 @@ def _append(
     entry_id = request.form.get("entry_id", "")[:64] or abort(400)
     if "\x00" in entry_id:  # no id a client makes holds a NUL byte
         abort(400)
-    known = phone.known()
-    author = (groups.seat_of(store(), row.id, known) if known else None) or ANONYMOUS
+    author = ctx.seat(row) or ANONYMOUS
     try:
         write_entry(row, based_on, entry_id, kind, payload, version, author)
     except StaleWrite as stale:
