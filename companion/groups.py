@@ -201,6 +201,29 @@ def at_table(store: Store, row: TableRow, phone: int | None) -> AtTable:
     return AtTable(seated if phone is not None else None, GroupRow(**found), bool(belongs) and phone is not None)
 
 
+def table_at(store: Store, column: Any, token: str, phone: int | None) -> tuple[TableRow, AtTable] | None:
+    """The table with this token in `column` (one of its links), and what `at_table` says of it, in one query:
+    every table page asks both, and a phone's page is redrawn at every change of its table."""
+    if not TOKEN.fullmatch(token):
+        return None
+    seat = select(seats.c.player).where(seats.c.table_id == tables.c.id, seats.c.phone_id == phone).scalar_subquery()
+    member = exists().where(members.c.phone_id == phone, members.c.group_id == groups.c.id)
+    shown = [c.label(f"of_group_{c.name}") for c in groups.c]
+    query = (
+        select(tables, *shown, seat.label("seat"), member.label("member"))
+        .join(groups, groups.c.id == tables.c.group_id)
+        .where(column == token)
+    )
+    with store.engine.connect() as conn:
+        found = conn.execute(query).mappings().first()
+    if found is None:
+        return None
+    row = TableRow(**{c.name: found[c.name] for c in tables.c})
+    group = GroupRow(**{c.name: found[f"of_group_{c.name}"] for c in groups.c})
+    seated = found["seat"] if phone is not None else None
+    return row, AtTable(seated, group, bool(found["member"]) and phone is not None)
+
+
 def seat_of(store: Store, table_id: int, phone: int) -> str | None:
     """Who the phone said it is at the table ("" for nobody in particular), or None when it never said."""
     query = select(seats.c.player).where(seats.c.table_id == table_id, seats.c.phone_id == phone)

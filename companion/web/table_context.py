@@ -12,14 +12,17 @@ from flask.typing import ResponseReturnValue
 
 from .. import group_cards, groups, replays
 from ..history import People
-from ..store import TableRow
+from ..store import TableRow, tables
 from . import phone, store
 from .render import page
 from .table_view import TableView, view_of
 
 
 def by_token(token: str) -> TableRow:
-    return store().by_token(token) or abort(404)
+    """The table of an editor link, read with who this phone is there (its view asks that next)."""
+    row, here = groups.table_at(store(), tables.c.token, token, phone.known()) or abort(404)
+    g.setdefault("here", {})[row.id] = _phone_at(row, here)
+    return row
 
 
 def by_viewer_token(token: str) -> TableRow:
@@ -54,17 +57,16 @@ def _here(row: TableRow) -> dict[str, Any]:
     times the request builds the table's view."""
     found: dict[int, dict[str, Any]] = g.setdefault("here", {})
     if row.id not in found:
-        cards = functools.cache(functools.partial(group_cards.cards_of, store(), row.group_id, row.game))
-        found[row.id] = _phone_here(row) | {"cards": cards}
+        found[row.id] = _phone_at(row, groups.at_table(store(), row, phone.known()))
     return found[row.id]
 
 
-def _phone_here(row: TableRow) -> dict[str, Any]:
+def _phone_at(row: TableRow, here: groups.AtTable) -> dict[str, Any]:
     """Who this phone is at the table, and the table's group: its link for a member, its invite for a phone that
-    is not one when the group shares it."""
-    here = groups.at_table(store(), row, phone.known())
+    is not one when the group shares it; and how to read the cards the group keeps, when a page shows them."""
     invite = here.group if not here.member and here.group.share_invite else None
-    return {"who": here.seat, "group": here.group if here.member else None, "invite": invite}
+    cards = functools.cache(functools.partial(group_cards.cards_of, store(), row.group_id, row.game))
+    return {"who": here.seat, "group": here.group if here.member else None, "invite": invite, "cards": cards}
 
 
 def render(shown: TableView, status: int = 200) -> ResponseReturnValue:
