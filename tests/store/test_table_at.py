@@ -1,0 +1,42 @@
+"""A table found by a link together with who the phone is there and its group, in one query: the same answer as
+reading the table and `at_table` one after the other."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import groups
+from companion.store import Store, tables
+from tests.conftest import migrated_sqlite
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path):
+    url = migrated_sqlite(tmp_path / "store.db") if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    store = Store(url)
+    yield store
+    store.dispose()
+
+
+def test_the_table_its_group_and_the_phone_s_seat_come_together(store):
+    phone, _ = groups.new_phone(store)
+    group = groups.create_group(store, "Friday", phone)
+    table = store.create_table("next-station-paris", {"players": ["Ana", "Ben"]}, group_id=group.id)
+    groups.take_seat(store, table.id, phone, "Ben")
+    row, here = groups.table_at(store, tables.c.token, table.token, phone)
+    assert row == store.by_token(table.token)
+    assert here == groups.at_table(store, row, phone) and here.seat == "Ben" and here.member
+
+
+def test_a_stranger_is_nobody_there(store):
+    table = store.create_table("next-station-paris", {"players": ["Ana", "Ben"]})
+    stranger, _ = groups.new_phone(store)
+    for phone in (None, stranger):
+        row, here = groups.table_at(store, tables.c.token, table.token, phone)
+        assert row.id == table.id and here.seat is None and not here.member
+
+
+@pytest.mark.parametrize("token", ["", "no-such-token", "abc\x00def", "x" * 65])
+def test_no_table_for_a_token_that_is_not_one(store, token):
+    store.create_table("next-station-paris", {"players": ["Ana", "Ben"]})
+    assert groups.table_at(store, tables.c.token, token, None) is None
