@@ -81,6 +81,13 @@ def make_app(tmp_path: Path, **config: object) -> Flask:
     return create_app(settings)
 
 
+def app_on(request: pytest.FixtureRequest, tmp_path: Path) -> Flask:
+    """An app on SQLite or on PostgreSQL, as the test's `request.param` says (a fixture parametrised on both)."""
+    if request.param == "sqlite":
+        return make_app(tmp_path)
+    return make_app(tmp_path, DATABASE_URL=request.getfixturevalue("pg_url"))
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Flask:
     return make_app(tmp_path)

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from ..conftest import make_app
+from ..conftest import app_on
 
 REVIEW = {"success": {"target": "highest", "reputation": 1}, "failure": {"target": "lowest", "reputation": -1}}
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def app(request, tmp_path):
-    if request.param == "sqlite":
-        return make_app(tmp_path)
-    return make_app(tmp_path, DATABASE_URL=request.getfixturevalue("pg_url"))
+    return app_on(request, tmp_path)
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from companion import groups
 from companion.backup import check
 from companion.history import People, merge_problem
 
-from ..conftest import make_app
+from ..conftest import app_on
 from .pages import enter_line, start, version
 
 NUL = "%00"
@@ -23,9 +23,7 @@ SHAPES = [NUL, "abc%00def", "x" * 65]  # a NUL byte, one inside a token, a token
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def app(request, tmp_path):
-    if request.param == "sqlite":
-        return make_app(tmp_path)
-    return make_app(tmp_path, DATABASE_URL=request.getfixturevalue("pg_url"))
+    return app_on(request, tmp_path)
 
 
 @pytest.fixture
