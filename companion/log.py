@@ -15,8 +15,8 @@ CORRECT = "correct"
 
 @dataclass(frozen=True)
 class Standing:
-    """A game entry as it now stands: its payload (corrected if so) under schema `version`, and whether it was
-    undone and by whom."""
+    """A game entry as it now stands: its payload (corrected if so) under schema `version`, whether it was
+    undone and by whom, and the phone that wrote it (if a phone did)."""
 
     seq: int
     kind: str
@@ -26,6 +26,7 @@ class Standing:
     undone_by: str | None = None
     corrected_by: str | None = None
     version: int = 1
+    phone_id: int | None = None
 
     @property
     def active(self) -> bool:
@@ -46,7 +47,9 @@ def standing(rows: Sequence[EntryRow]) -> list[Standing]:
                 fixed = row.payload["payload"]
                 result[target.seq] = replace(target, payload=fixed, corrected_by=row.author, version=row.version)
         else:
-            result[row.seq] = Standing(row.seq, row.kind, row.payload, row.author, row.at, version=row.version)
+            result[row.seq] = Standing(
+                row.seq, row.kind, row.payload, row.author, row.at, version=row.version, phone_id=row.phone_id
+            )
     return list(result.values())
 
 

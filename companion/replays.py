@@ -14,11 +14,12 @@ from collections import OrderedDict
 
 from .store import Store, TableRow
 from .tables import kinds
-from .tables.replay import Replayed, replay
+from .tables.replay import Replayed, for_reader, replay
+from .tables.sealing import hidden_from
 
 SIZE = 256  # replays kept per store: a few per table for every table being played on a busy server
 
-Key = tuple[int, str, int]
+Key = tuple[int, str, int] | tuple[int, str, int, frozenset[int]]
 
 
 class Replays:
@@ -62,3 +63,19 @@ def replayed(store: Store, row: TableRow) -> tuple[int, Replayed]:
     result = replay(kinds()[row.game], row.setup, rows)
     cache.put((row.id, row.token, version), result)
     return version, result
+
+
+def seen_by(store: Store, row: TableRow, phone: int | None) -> tuple[int, Replayed, Replayed]:
+    """The table's version, its whole replay (what entries are checked against) and the replay `phone` may see
+    (None: a reader with no phone): the same object when nothing is sealed from it."""
+    version, whole = replayed(store, row)
+    hidden = hidden_from(whole.seal, whole.log, phone)
+    if not hidden:
+        return version, whole, whole
+    cache = _replays(store)
+    key = (row.id, row.token, version, hidden)
+    found = cache.get(key)
+    if found is None:
+        found = for_reader(kinds()[row.game], row.setup, whole, phone)
+        cache.put(key, found)
+    return version, whole, found

@@ -9,7 +9,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class EntryRow:
-    """One row of a table's log: `version` is the schema version its payload was written under."""
+    """One row of a table's log: `version` is the schema version its payload was written under; `phone_id` the
+    phone that wrote it, if a phone did."""
 
     seq: int
     entry_id: str
@@ -18,3 +19,4 @@ class EntryRow:
     author: str
     at: datetime
     version: int = 1
+    phone_id: int | None = None

@@ -92,6 +92,8 @@ entries = Table(
     Column("payload", JSON, nullable=False),
     Column("author", String(40), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+    # The phone that wrote it (none for the API and imports): a sealed part is shown to that phone alone.
+    Column("phone_id", Integer, nullable=True),
     UniqueConstraint("table_id", "seq"),
     UniqueConstraint("table_id", "entry_id"),
 )

@@ -74,6 +74,7 @@ ENTRY_FIELDS = (
     entries.c.version,
     entries.c.author,
     entries.c.at,
+    entries.c.phone_id,
 )
 
 # Built once: a poll runs this query several times a second per phone. It reads the colours too: changing one is
@@ -308,6 +309,7 @@ class Store:
         author: str,
         version: int = 1,
         rebase: Rebase | None = None,
+        phone_id: int | None = None,
     ) -> tuple[EntryRow, bool]:
         """Append one entry (its payload written under schema `version`) made against table version `based_on`.
         Returns (entry, created); a repeated entry id returns the entry already stored with created=False.
@@ -331,7 +333,7 @@ class Store:
                     if rebase is None:
                         raise stale
                     based_on, payload = self._rebased(conn, table_id, rebase, stale)
-                row = EntryRow(based_on + 1, entry_id, kind, payload, author, now(), version)
+                row = EntryRow(based_on + 1, entry_id, kind, payload, author, now(), version, phone_id)
                 conn.execute(insert(entries).values(table_id=table_id, **row.__dict__))
                 return row, True
         except IntegrityError:

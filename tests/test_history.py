@@ -604,10 +604,15 @@ def exported(*builders):
                 "game": game,
                 "setup": setup,
                 "created_at": T0.isoformat(),
-                "entries": [{**r.__dict__, "at": r.at.isoformat()} for r in rows],
+                "entries": [{**_backed_up(r), "at": r.at.isoformat()} for r in rows],
             }
         )
     return {"format": "table-companion-plays", "version": 1, "plays": tables}
+
+
+def _backed_up(row):
+    """An entry's fields as a backup writes them (the phone that wrote it stays with the table)."""
+    return {k: v for k, v in row.__dict__.items() if k != "phone_id"}
 
 
 def problems(data):

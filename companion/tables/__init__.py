@@ -13,6 +13,7 @@ from ..games.base import Result
 from ..log import Standing
 from ..reading import PlayReading
 from ..schemas import EntryForm
+from .sealing import Seal, no_seal
 
 
 def never(state: Any) -> bool:
@@ -71,6 +72,9 @@ class TableKind:
     # The part of a step an entry fills ("card:2:Ann"): phones may write different parts at the same time (a stale
     # write of one is checked again against the table as it is now); None for an entry that is whole.
     part: Callable[[str, Mapping[str, Any]], str | None] = no_parts
+    # The entries the rules keep secret on a state replayed from its whole log (sealing.py): shown only to the
+    # phone that wrote each until its step is revealed.
+    seal: Callable[[Any, Sequence[Standing]], Seal] = no_seal
 
     def shown_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         """A setup as it leaves the table (the API, an export) or is imported: its options as the options schema

@@ -28,6 +28,7 @@ from .loaf_kept import KeptCard, kept_cards
 from .loaf_part_log import describe_part
 from .loaf_pending import PARTS, Missing, Pending, add, completed, holders, missing, outcome, part_of, requests
 from .loaf_rounds import engine_round, located, play
+from .loaf_seal import seal
 
 ENTRIES = {
     "round": EntryKind(
@@ -117,9 +118,12 @@ class LoafTable:
     def targets(self) -> tuple[str, ...]:
         return BASIC_TARGETS + (ADVANCED_TARGETS if self.advanced else ())
 
-    def missing(self) -> list[Missing]:
-        """The parts the round being entered still waits for."""
-        return [] if self.finished else missing(self.game, self.pending, self.advanced)
+    def missing(self, face_down: Sequence[str] = ()) -> list[Missing]:
+        """The parts the round being entered still waits for, but the cards of `face_down` (in, sealed from this
+        reader)."""
+        if self.finished:
+            return []
+        return [m for m in missing(self.game, self.pending, self.advanced) if m.key not in _cards_of(face_down)]
 
     def outcome(self) -> str | None:
         """The outcome of the round being entered, once its order and cards tell it."""
@@ -206,6 +210,10 @@ class LoafTable:
         """The final (or provisional) scores, best first, fired players last."""
         res = result(self)
         return sorted(res.players, key=lambda p: (bool(p.extra.get("fired")), -p.score))
+
+
+def _cards_of(players: Sequence[str]) -> set[str]:
+    return {f"card-{name}" for name in players}
 
 
 def _options(setup: Mapping[str, Any]) -> LoafOptions:
@@ -314,4 +322,5 @@ KIND = TableKind(
     step=next_round,
     steps=rounds_played,
     part=part_of,
+    seal=seal,
 )

@@ -32,6 +32,11 @@ class Missing:
     player: str | None = None
     side: Outcome | None = None
 
+    @property
+    def card(self) -> bool:
+        """A player's work card (played face down)."""
+        return self.key.startswith("card-")
+
 
 @dataclass(frozen=True)
 class Pending:

@@ -17,6 +17,7 @@ from ..rows import EntryRow
 from ..schemas import validation_problems
 from ..store import now
 from . import TableKind
+from .sealing import NO_SEAL, Seal, hidden_from
 
 
 @dataclass(frozen=True)
@@ -32,11 +33,14 @@ class Broken:
 @dataclass(frozen=True)
 class Replayed:
     """A table's state, its standing entries (payloads brought up to date where they could be), and the entry the
-    replay stopped at, if any."""
+    replay stopped at, if any; what the whole log keeps sealed, and the sealed entries left out of this replay
+    (listed in `log` with an empty payload, for a reader who may not see them)."""
 
     state: Any
     log: list[Standing]
     broken: Broken | None = None
+    seal: Seal = NO_SEAL
+    hidden: frozenset[int] = frozenset()
 
     @property
     def active(self) -> list[Standing]:
@@ -49,7 +53,11 @@ class Replayed:
 
 def replay(kind: TableKind, setup: dict[str, Any], rows: Sequence[EntryRow]) -> Replayed:
     """The table's log replayed; never raises for a bad entry (only for a setup the game cannot start from)."""
-    log, broken = _upgraded(kind, standing(rows))
+    return _sealed(kind, _replayed(kind, setup, _upgraded(kind, standing(rows))))
+
+
+def _replayed(kind: TableKind, setup: dict[str, Any], upgraded: tuple[list[Standing], Broken | None]) -> Replayed:
+    log, broken = upgraded
     entries = [s for s in log if s.active and (broken is None or s.seq < broken.seq)]
     if broken is None:
         try:
@@ -58,6 +66,26 @@ def replay(kind: TableKind, setup: dict[str, Any], rows: Sequence[EntryRow]) -> 
             pass
     state, failed = _as_far_as_it_goes(kind, setup, entries)
     return Replayed(state, log, failed or broken)
+
+
+def _sealed(kind: TableKind, replayed: Replayed) -> Replayed:
+    """The replay with what its log keeps sealed (on a log that stops at a broken entry, as far as it goes)."""
+    try:
+        return replace(replayed, seal=kind.seal(replayed.state, replayed.log))
+    except Exception:  # noqa: BLE001 - a log the seal cannot read is shown as it is replayed
+        return replayed
+
+
+def for_reader(kind: TableKind, setup: dict[str, Any], whole: Replayed, phone: int | None) -> Replayed:
+    """The table as `phone` may see it (None: a reader with no phone, such as the watch link, the API or a PDF):
+    replayed without the sealed entries another phone wrote, which stay in the log with an empty payload."""
+    hidden = hidden_from(whole.seal, whole.log, phone)
+    if not hidden:
+        return whole
+    shown = [s for s in whole.log if s.seq not in hidden]
+    reader = _replayed(kind, setup, (shown, None))
+    log = [replace(s, payload={}) if s.seq in hidden else s for s in whole.log]
+    return Replayed(reader.state, log, reader.broken, whole.seal, hidden)
 
 
 def _upgraded(kind: TableKind, log: list[Standing]) -> tuple[list[Standing], Broken | None]:

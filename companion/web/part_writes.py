@@ -19,13 +19,20 @@ from . import store
 
 
 def append(
-    row: TableRow, based_on: int, entry_id: str, kind: str, payload: dict[str, Any], version: int, author: str
+    row: TableRow,
+    based_on: int,
+    entry_id: str,
+    kind: str,
+    payload: dict[str, Any],
+    version: int,
+    author: str,
+    phone_id: int | None = None,
 ) -> tuple[EntryRow, bool]:
     """Store the entry (store.append); a stale part is checked again and stored on the table as it is now."""
     table = kinds()[row.game]
     part = table.part(kind, payload)
     rebase = None if part is None else functools.partial(_rebased, table, row, based_on, kind, part, payload)
-    return store().append(row.id, based_on, entry_id, kind, payload, author, version, rebase=rebase)
+    return store().append(row.id, based_on, entry_id, kind, payload, author, version, rebase=rebase, phone_id=phone_id)
 
 
 def _rebased(

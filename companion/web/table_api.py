@@ -19,7 +19,8 @@ from ..rows import EntryRow
 from ..schemas import StrictModel, result_json, validation_problems
 from ..store import StaleWrite, TableRow
 from ..tables import Step, kinds
-from ..tables.replay import Replayed, check_correction, check_entry, replay, undoable
+from ..tables.replay import Replayed, check_correction, check_entry, for_reader, replay, undoable
+from ..tables.sealing import refusal, untouchable
 from . import limiting, store
 from .api import BadBody, errors, read_body
 from .codes import join_code
@@ -149,9 +150,10 @@ def read(token: str) -> ResponseReturnValue:
 
 
 def table_json(row: TableRow, rows: list[EntryRow], editor: bool) -> dict[str, Any]:
-    """A table as the API shows it: players, every entry with its canonical payload, state, result, version."""
+    """A table as the API shows it: players, every entry with its canonical payload, state, result, version. A
+    sealed part reads `"payload": null, "sealed": true`, and nothing worked out from it is in the state or result."""
     kind = kinds()[row.game]
-    replayed = replay(kind, row.setup, rows)
+    replayed = sealed(kind, row.setup, rows)
     return {
         "game": row.game,
         "players": list(row.setup["players"]),
@@ -162,7 +164,7 @@ def table_json(row: TableRow, rows: list[EntryRow], editor: bool) -> dict[str, A
         "options": kind.shown_setup(row.setup).get("options", {}),
         "version": rows[-1].seq if rows else 0,
         "entries": _entries(rows, replayed),
-        "state": jsonable(replayed.state),
+        "state": _state(replayed),
         "result": _result(kind, replayed),
         "finished": bool(kind.finished(replayed.state)),
         "broken": jsonable(replayed.broken),
@@ -170,9 +172,23 @@ def table_json(row: TableRow, rows: list[EntryRow], editor: bool) -> dict[str, A
     }
 
 
+def sealed(kind: Any, setup: dict[str, Any], rows: list[EntryRow]) -> Replayed:
+    """The table as a reader with no phone sees it: every sealed part left out."""
+    return for_reader(kind, setup, replay(kind, setup, rows), None)
+
+
+def _state(replayed: Replayed) -> Any:
+    """The state, and for a game that seals parts the step being chosen face down (who is in, who is not)."""
+    state = jsonable(replayed.state)
+    if isinstance(state, dict) and replayed.seal.step is not None:
+        state["sealed"] = replayed.seal.step.as_json()
+    return state
+
+
 def _entries(rows: list[EntryRow], replayed: Replayed) -> list[dict[str, Any]]:
     """Every stored row in order; game entries with their payload brought up to date, undo and correct as they
-    were sent, each game entry saying which row undid or corrected it."""
+    were sent, each game entry saying which row undid or corrected it. A sealed entry, and a correction of one,
+    has no payload."""
     standing = {s.seq: s for s in replayed.log}
     undone: dict[int, int] = {}
     corrected: dict[int, int] = {}
@@ -187,12 +203,15 @@ def _entries(rows: list[EntryRow], replayed: Replayed) -> list[dict[str, Any]]:
         entry = standing.get(row.seq)
         fresh = entry is not None and entry.corrected_by is None
         payload, version = (entry.payload, entry.version) if fresh and entry else (row.payload, row.version)
+        named = row.payload.get("target") if row.kind == CORRECT and isinstance(row.payload, dict) else row.seq
+        hidden = named in replayed.hidden
         out.append(
             {
                 "seq": row.seq,
                 "kind": row.kind,
                 "version": version,
-                "payload": payload,
+                "payload": None if hidden else payload,
+                "sealed": hidden,
                 "entry_id": row.entry_id,
                 "author": row.author,
                 "at": iso(row.at),
@@ -286,14 +305,23 @@ def _checked(row: TableRow, replayed: Replayed, entry: EntryIn) -> tuple[str, di
         target = UndoIn.model_validate(entry.payload).target
         if target not in undoable(replayed):
             raise RuleError("only the last entry that counts (or one that cannot be replayed) can be undone", "target")
+        _refuse_sealed(untouchable(replayed.seal, replayed.log, None, target))
         return UNDO, {"target": target}, 1
     if entry.kind == CORRECT:
         correction = CorrectIn.model_validate(entry.payload)
+        _refuse_sealed(untouchable(replayed.seal, replayed.log, None, correction.target))
         standing, payload = check_correction(table, row.setup, replayed, correction.target, correction.payload)
         fixed = {"target": correction.target, "kind": standing.kind, "payload": payload}
         return CORRECT, fixed, table.entries[standing.kind].version
     payload = check_entry(table, row.setup, replayed, entry.kind, entry.payload)
+    _refuse_sealed(refusal(replayed.seal, replayed.log, None, table.part(entry.kind, payload)))
     return entry.kind, payload, table.entries[entry.kind].version
+
+
+def _refuse_sealed(problem: Problem | None) -> None:
+    """A sealed part is changed only by the phone that entered it: never through the API."""
+    if problem is not None:
+        raise RuleError([Problem("kind", problem.msg)])
 
 
 def _written(row: TableRow, stored: EntryRow) -> ResponseReturnValue:
@@ -317,6 +345,6 @@ def _conflict(row: TableRow, base: int, version: int, problem: Problem, **extra:
     """A 409: what stands in the way, the table's version, and every entry since `base` (what the client has not
     seen yet)."""
     rows = store().entries(row.id)
-    since = [e for e in _entries(rows, replay(kinds()[row.game], row.setup, rows)) if e["seq"] > base]
+    since = [e for e in _entries(rows, sealed(kinds()[row.game], row.setup, rows)) if e["seq"] > base]
     body = {"errors": [{"loc": problem.loc, "msg": problem.msg}], "version": version, "since": since, **extra}
     return jsonify(body), 409

@@ -35,12 +35,14 @@ def fresh(row: TableRow) -> TableRow:
 
 
 def view(row: TableRow, editable: bool = True, **extra: Any) -> TableView:
-    """The table as `row` has it (its version), with what this phone may see and do there."""
+    """The table as `row` has it (its version), with what this phone may see and do there (a watch link shows no
+    sealed part to anyone, whichever phone opens it)."""
     base = f"/t/{row.token}" if editable else f"/v/{row.viewer_token}"
+    reader = phone.known() if editable else None
     if editable:
         extra |= _here(row)
-    version, replayed = replays.replayed(store(), row)
-    made = view_of(row, version, replayed, editable=editable, base=base, **extra)
+    version, whole, shown = replays.seen_by(store(), row, reader)
+    made = view_of(row, version, shown, editable=editable, base=base, whole=whole, reader=reader, **extra)
     if made.kind.finished(made.state):
         made = replace(made, people=People(store().aliases(row.group_id)))
     return made

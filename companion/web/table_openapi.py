@@ -57,7 +57,16 @@ ENTRY = {
         "seq": {"type": "integer"},
         "kind": {"type": "string"},
         "version": {"type": "integer", "description": "the schema version of the payload"},
-        "payload": {"type": "object"},
+        "payload": {
+            "type": ["object", "null"],
+            "description": "the canonical payload; null while the entry is sealed",
+        },
+        "sealed": {
+            "type": "boolean",
+            "description": "a part the rules keep secret until its step is complete (L'oaf's work cards, played face "
+            "down): until the last part of its step is in, its payload is null and nothing worked out from it is in "
+            "`state` or `result`; a part changed or taken back before the reveal stays sealed",
+        },
         "entry_id": {"type": "string"},
         "author": {"type": "string"},
         "at": {"type": "string", "format": "date-time"},
@@ -83,7 +92,10 @@ TABLE = {
         "options": {"type": "object"},
         "version": {"type": "integer"},
         "entries": {"type": "array", "items": {"$ref": REF.format(model="TableEntry")}},
-        "state": {"description": "the replayed state, as JSON"},
+        "state": {
+            "description": "the replayed state, as JSON, without any sealed part; a game that seals parts lists the "
+            'step being chosen face down as `sealed`: `{"step", "label", "in": [names], "waiting": [names]}`',
+        },
         "result": {"anyOf": [{"$ref": REF.format(model="Result")}, {"type": "null"}]},
         "finished": {"type": "boolean"},
         "broken": {"description": "the entry the replay stopped at, if one cannot be replayed"},

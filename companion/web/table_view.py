@@ -17,7 +17,8 @@ from ..log import Standing
 from ..specs import GAMES
 from ..store import EntryRow, TableRow
 from ..tables import Step, TableKind, kinds
-from ..tables.replay import Broken, Replayed, replay, undoable
+from ..tables.replay import Broken, Replayed, for_reader, replay, undoable
+from ..tables.sealing import SealedStep, mine
 from .chips import chipped
 
 
@@ -62,6 +63,8 @@ class TableView:
     conflict: Conflict | None = None
     whole_log: bool = False  # the log's own page: every entry, not only the latest
     cards: Callable[[], Sequence[Any]] = tuple  # reads the cards the table's group keeps for its game
+    whole: Replayed | None = None  # the whole log replayed, sealed parts too: what a new entry is checked against
+    reader: int | None = None  # the phone reading the page (its own sealed parts are shown to it)
 
     @cached_property
     def kept(self) -> tuple[Any, ...]:
@@ -81,8 +84,32 @@ class TableView:
     def broken(self) -> Broken | None:
         return self.replayed.broken
 
+    @property
+    def checked(self) -> Replayed:
+        """The table as a new entry, an undo or a correction is checked against: every part, sealed or not."""
+        return self.whole or self.replayed
+
     def undoable(self, entry: Standing) -> bool:
-        return entry.seq in undoable(self.replayed)
+        return entry.seq in undoable(self.checked) and entry.seq not in self.replayed.hidden
+
+    def sealed(self, entry: Standing) -> bool:
+        """True for an entry this page may not show (a part another phone entered face down)."""
+        return entry.seq in self.replayed.hidden
+
+    @property
+    def sealed_step(self) -> SealedStep | None:
+        """The step being chosen face down (every phone sees who is in, only each its own part)."""
+        return self.replayed.seal.step
+
+    @property
+    def sealed_in(self) -> tuple[str, ...]:
+        """Whose parts of the face-down step are in."""
+        return self.sealed_step.done if self.sealed_step else ()
+
+    @property
+    def sealed_mine(self) -> dict[str, int]:
+        """The face-down parts this phone entered, by player."""
+        return mine(self.replayed.seal, self.replayed.log, self.reader) if self.editable else {}
 
     @property
     def players(self) -> list[str]:
@@ -112,13 +139,16 @@ class TableView:
         return active[-1] if active else None
 
     def describe(self, entry: Standing) -> str:
-        """The entry in a sentence; one that cannot be read says so instead."""
+        """The entry in a sentence (a sealed one without its value); one that cannot be read says so instead."""
+        if (sealed := self.replayed.seal.parts.get(entry.seq)) is not None and entry.seq in self.replayed.hidden:
+            return sealed.sentence
         if entry.version != self.kind.entries.get(entry.kind, _NO_KIND).version:
             return f"an entry that cannot be read ({entry.kind})"
         try:
-            return self.kind.describe(entry.kind, entry.payload)
+            said = self.kind.describe(entry.kind, entry.payload)
         except Exception:  # noqa: BLE001 - a damaged entry still gets a line in the log
             return f"an entry that cannot be read ({entry.kind})"
+        return f"{said} (face down: only this phone sees it)" if entry.seq in self.replayed.seal.parts else said
 
     @property
     def shown_log(self) -> list[Standing]:
@@ -157,9 +187,11 @@ class TableView:
 
 
 def build(row: TableRow, rows: list[EntryRow], *, editable: bool, base: str, **extra: Any) -> TableView:
+    """The view of a table's log for a reader with no phone (a PDF): sealed parts stay sealed."""
     version = rows[-1].seq if rows else 0
-    replayed = replay(kinds()[row.game], row.setup, rows)
-    return view_of(row, version, replayed, editable=editable, base=base, **extra)
+    kind = kinds()[row.game]
+    whole = replay(kind, row.setup, rows)
+    return view_of(row, version, for_reader(kind, row.setup, whole, None), editable=editable, base=base, **extra)
 
 
 def view_of(row: TableRow, version: int, replayed: Replayed, *, editable: bool, base: str, **extra: Any) -> TableView:

@@ -19,6 +19,7 @@ from ..rows import EntryRow
 from ..schemas import EntryForm, validation_problems
 from ..store import StaleWrite, TableRow, tables
 from ..tables.replay import check_correction, check_entry, undoable
+from ..tables.sealing import refusal, untouchable
 from . import part_writes, phone, store
 from . import table_changes as changes
 from . import table_context as ctx
@@ -119,9 +120,11 @@ def enter(token: str) -> ResponseReturnValue:
     except ValidationError as exc:
         return _refuse(row, Failed(form_key, values, _located(validation_problems(exc))))
     try:
-        payload = check_entry(view.kind, row.setup, view.replayed, kind_name, payload)
+        payload = check_entry(view.kind, row.setup, view.checked, kind_name, payload)
     except (ValidationError, RuleError) as exc:
         return _refuse(row, Failed(form_key, values, _located(_problems(exc), form)))
+    if sealed := refusal(view.checked.seal, view.checked.log, phone.known(), view.kind.part(kind_name, payload)):
+        return _refuse(row, Failed(form_key, values, {"form": sealed.msg}))
     return _append(row, kind_name, payload, view.kind.entries[kind_name].version, Failed(form_key, values))
 
 
@@ -145,10 +148,18 @@ def _refuse(row: TableRow, failed: Failed) -> ResponseReturnValue:
 
 
 def write_entry(
-    row: TableRow, based_on: int, entry_id: str, kind: str, payload: dict[str, Any], version: int, author: str
+    row: TableRow,
+    based_on: int,
+    entry_id: str,
+    kind: str,
+    payload: dict[str, Any],
+    version: int,
+    author: str,
+    phone_id: int | None = None,
 ) -> tuple[EntryRow, bool]:
-    """Store one checked entry (pages and the table API both write through here); raises StaleWrite."""
-    entry, created = part_writes.append(row, based_on, entry_id, kind, payload, version, author)
+    """Store one checked entry (pages and the table API both write through here, the pages with the phone that
+    wrote it); raises StaleWrite."""
+    entry, created = part_writes.append(row, based_on, entry_id, kind, payload, version, author, phone_id)
     if created:
         plays.record(store(), row)
         keep_entered(row, kind, payload)
@@ -169,7 +180,7 @@ def _append(
         abort(400)
     author = ctx.seat(row) or ANONYMOUS
     try:
-        write_entry(row, based_on, entry_id, kind, payload, version, author)
+        write_entry(row, based_on, entry_id, kind, payload, version, author, phone.this())
     except StaleWrite as stale:
         row = ctx.fresh(row)
         return ctx.render(ctx.view(row, failed=failed, message=changes.stale_message(row, stale)), 409)
@@ -193,17 +204,21 @@ def undo(token: str) -> ResponseReturnValue:
     if _already_entered(row):
         return _done(row)
     view = ctx.view(row)
-    target = next((seq for seq in undoable(view.replayed) if str(seq) == request.form.get("target", "")), None)
+    target = next((seq for seq in undoable(view.checked) if str(seq) == request.form.get("target", "")), None)
     if target is None:
         return ctx.render(
             ctx.view(row, message="Nothing to undo there: the table changed. Here is the new state."), 409
         )
+    if sealed := untouchable(view.checked.seal, view.checked.log, phone.known(), target):
+        return ctx.render(ctx.view(row, message=f"Nothing was undone. {sealed.msg[:1].upper()}{sealed.msg[1:]}."), 409)
     return _append(row, UNDO, {"target": target}, 1, None)
 
 
 def _counting(view: TableView, seq: int) -> Standing:
-    """The active entry `seq` (one that counts, or the broken one), or 404."""
-    return next((s for s in view.log if s.seq == seq and s.active and s.kind in view.kind.forms), None) or abort(404)
+    """The active entry `seq` (one that counts, or the broken one), or 404 (for a part sealed from this phone too:
+    only the phone that entered it may correct it before the reveal)."""
+    found = next((s for s in view.log if s.seq == seq and s.active and s.kind in view.kind.forms), None)
+    return found if found is not None and not view.sealed(found) else abort(404)
 
 
 @bp.get("/t/<token>/entries/<int:seq>/edit")
@@ -233,7 +248,7 @@ def correct(token: str, seq: int) -> ResponseReturnValue:
     except ValidationError as exc:
         return _refuse_correction(view, entry, Failed("correct", values, _located(validation_problems(exc))))
     try:
-        _, payload = check_correction(view.kind, row.setup, view.replayed, seq, payload)
+        _, payload = check_correction(view.kind, row.setup, view.checked, seq, payload)
     except (ValidationError, RuleError) as exc:
         return _refuse_correction(view, entry, Failed("correct", values, _located(_problems(exc), form)))
     version = view.kind.entries[entry.kind].version

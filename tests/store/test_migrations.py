@@ -117,6 +117,7 @@ def test_a_database_from_before_migrations_upgrades_with_init_db_and_loses_nothi
     assert migrate.is_current(empty_url)
     upgraded = rows(empty_url)
     assert {entry.pop("version") for entry in upgraded["entries"]} == {1}
+    assert {entry.pop("phone_id") for entry in upgraded["entries"]} == {None}  # written before phones were kept
     (before_groups,) = every_group(empty_url)
     assert {table.pop("group_id") for table in upgraded["tables"]} == {before_groups["id"]}
     assert {table.pop("code_issued_at") for table in upgraded["tables"]} == {None}

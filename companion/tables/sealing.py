@@ -1,0 +1,102 @@
+"""Sealed parts: what the rules keep secret until everyone has chosen (L'oaf's work cards, played face down).
+
+A game says which entries of its log are sealed (`TableKind.seal`); sealing is a view of the log, never a change to
+it. Until the last part of its step is in, a sealed entry is shown to the phone that wrote it and to nobody else:
+every other reader gets the table replayed without it, so neither its value nor anything worked out from it (a
+hand, a total, a round's outcome) reaches them. A part that never came face up (changed or taken back before the
+reveal) stays sealed for good."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..games.base import Problem
+from ..log import Standing
+
+
+@dataclass(frozen=True)
+class SealedPart:
+    """One sealed entry: whose part it is, the part key it fills, and how the log tells it without its value."""
+
+    player: str
+    part: str | None
+    sentence: str
+    open: bool = True  # its step is still being chosen (False: a part that never came face up)
+
+
+@dataclass(frozen=True)
+class SealedStep:
+    """The step whose parts are face down now: who is in, and who is still to choose."""
+
+    key: str
+    label: str
+    done: tuple[str, ...]
+    waiting: tuple[str, ...]
+
+    @property
+    def told(self) -> str:
+        """ "3 of 4 cards in: Ann, Ben, Cy" (the game's word for a part comes with its label)."""
+        count = len(self.done) + len(self.waiting)
+        return f"{len(self.done)} of {count} in: {', '.join(self.done)}"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"step": self.key, "label": self.label, "in": list(self.done), "waiting": list(self.waiting)}
+
+
+@dataclass(frozen=True)
+class Seal:
+    """What a table's log keeps sealed: every sealed entry by seq, and the step being chosen face down, if any."""
+
+    parts: Mapping[int, SealedPart] = field(default_factory=dict)
+    step: SealedStep | None = None
+
+
+NO_SEAL = Seal()
+
+
+def no_seal(state: Any, log: Sequence[Standing]) -> Seal:
+    """A game that keeps nothing secret."""
+    return NO_SEAL
+
+
+def hidden_from(seal: Seal, log: Sequence[Standing], phone: int | None) -> frozenset[int]:
+    """The sealed entries `phone` may not see: all of them but the ones it wrote while their step is open (a
+    reader with no phone, such as the watch link, the API or a PDF, sees none)."""
+    if not seal.parts:
+        return frozenset()
+    writers = {entry.seq: entry.phone_id for entry in log}
+    return frozenset(
+        seq for seq, part in seal.parts.items() if phone is None or not part.open or writers.get(seq) != phone
+    )
+
+
+def mine(seal: Seal, log: Sequence[Standing], phone: int | None) -> dict[str, int]:
+    """The open sealed parts `phone` wrote, by player: "your 7 is in"."""
+    writers = {entry.seq: entry.phone_id for entry in log}
+    return {
+        part.player: seq
+        for seq, part in seal.parts.items()
+        if part.open and phone is not None and writers.get(seq) == phone
+    }
+
+
+def refusal(seal: Seal, log: Sequence[Standing], phone: int | None, part: str | None) -> Problem | None:
+    """Why a new entry filling `part` may not be stored: the part is sealed and another phone wrote it (only that
+    phone may change it until the reveal). None when it may."""
+    if part is None:
+        return None
+    writers = {entry.seq: entry.phone_id for entry in log}
+    for seq, sealed in seal.parts.items():
+        if sealed.open and sealed.part == part and (phone is None or writers.get(seq) != phone):
+            return Problem("form", f"{sealed.sentence}: only the phone that entered it can change it before the reveal")
+    return None
+
+
+def untouchable(seal: Seal, log: Sequence[Standing], phone: int | None, target: int) -> Problem | None:
+    """Why entry `target` may not be undone or corrected by `phone`: it is sealed and not this phone's."""
+    if target not in hidden_from(seal, log, phone):
+        return None
+    sealed = seal.parts[target]
+    return Problem("target", f"{sealed.sentence}: only the phone that entered it can take it back before the reveal")
