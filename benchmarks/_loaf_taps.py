@@ -1,5 +1,5 @@
-"""The L'oaf tap-budget flows: a phone's own card, and a whole round from one phone (basic, and advanced with a
-card the group keeps)."""
+"""The L'oaf tap-budget flows: a phone's own card, a round with each phone its own card (revealed together), and a
+whole round from one phone (basic, and advanced with a card the group keeps)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,9 @@ def loaf_part(taps: Taps, page: Any, review: Callable[[Any], Any]) -> None:
     the order, the review card `review` picks, and the first cards offered for a choice."""
     step = loaf_step(page)
     part = step.get_attribute("data-part") or ""
-    if part.startswith("card-"):
+    if part == "waiting":
+        loaf_other_card(taps, page)
+    elif part.startswith("card-"):
         loaf_tap(taps, page, step.locator(".taps button").first)
     elif part == "order":
         loaf_tap(taps, page, step.get_by_role("group", name="Order: work per player").get_by_role("button").nth(5))
@@ -74,6 +76,27 @@ def loaf_part(taps: Taps, page: Any, review: Callable[[Any], Any]) -> None:
         for box in step.locator(".taps input[type=checkbox]").all()[:count]:
             taps.tap(box)
         loaf_tap(taps, page, several)
+
+
+def loaf_other_card(taps: Taps, page: Any) -> None:
+    """The first card of a player without a phone, entered on purpose: "Enter a card for…", then a card in their
+    row; waits until that row is gone (the card is in) or the round is played."""
+    others = loaf_step(page).locator("details.others")
+    if not others.evaluate("details => details.open"):
+        taps.tap(others.locator("summary"))
+    row = others.locator("form").first
+    name = row.locator("input[name=player]").get_attribute("value")
+    number = loaf_round_no(page)
+    taps.tap(row.locator(".taps button").first)
+    page.wait_for_function(
+        """([name, number]) => {
+            const title = document.querySelector('section#step #step-title');
+            if (!title || !title.textContent.includes(`Round ${number} `)) return true;
+            const rows = document.querySelectorAll('section#step details.others input[name=player]');
+            return ![...rows].some(input => input.value === name);
+        }""",
+        arg=[name, number],
+    )
 
 
 def loaf_play_round(taps: Taps, page: Any, review: Callable[[Any], Any]) -> dict[str, str]:
@@ -101,6 +124,42 @@ def loaf_own_card(browser: Any, base: str) -> Run:
         return Run(taps.count, shown, {"part offered first": own, "part offered after": "another"})
     finally:
         context.close()
+
+
+def loaf_phones_round(browser: Any, base: str) -> Run:
+    """Round 1 with four phones, each its own card (the first also the order and the review card): no phone sees
+    another's card until the last is in, then every phone shows all four."""
+    phones = [new_phone(browser) for _ in LOAF_PLAYERS]
+    try:
+        pages = [phone.new_page() for phone in phones]
+        loaf_table(pages[0], base)
+        for page, player in zip(pages[1:], LOAF_PLAYERS[1:], strict=True):
+            page.goto(pages[0].url)
+            sit_as(page, player)
+        taps = Taps()
+        for page, player in zip(pages[:-1], LOAF_PLAYERS[:-1], strict=True):
+            own = loaf_step(page).get_by_role("group", name=f"{player}'s card").get_by_role("button").first
+            loaf_tap(taps, page, own)
+        first = pages[0]
+        loaf_tap(taps, first, first.get_by_role("group", name="Order: work per player").get_by_role("button").nth(5))
+        loaf_tap(taps, first, first.get_by_role("group", name="Common cards").get_by_role("button").first)
+        pages[-1].locator(".sealed-status", has_text="3 of 4 in").wait_for()
+        seen = [page.locator("#live").inner_text() for page in pages]
+        leaked = [
+            p for p, text in zip(LOAF_PLAYERS, seen, strict=True) if sum(f"{o} played" in text for o in LOAF_PLAYERS)
+        ]
+        last = loaf_step(pages[-1]).get_by_role("group", name=f"{LOAF_PLAYERS[-1]}'s card").get_by_role("button")
+        loaf_tap(taps, pages[-1], last.first)
+        shown = {"cards seen before the last one": ", ".join(leaked) or "none"}
+        for page, player in zip(pages, LOAF_PLAYERS, strict=True):
+            plays = page.locator(".round-summary .plays")
+            plays.wait_for(state="attached")
+            shown[f"cards shown to {player}"] = str(sum(name in (plays.text_content() or "") for name in LOAF_PLAYERS))
+        expected = {"cards seen before the last one": "none"} | {f"cards shown to {p}": "4" for p in LOAF_PLAYERS}
+        return Run(taps.count, shown, expected)
+    finally:
+        for phone in phones:
+            phone.close()
 
 
 def loaf_round(browser: Any, base: str, advanced: bool) -> Run:

@@ -22,7 +22,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._loaf_taps import loaf_advanced_round, loaf_basic_round, loaf_own_card  # noqa: E402
+from benchmarks._loaf_taps import (  # noqa: E402
+    loaf_advanced_round,
+    loaf_basic_round,
+    loaf_own_card,
+    loaf_phones_round,
+)
 from benchmarks._taps import (  # noqa: E402
     Flow,
     Run,
@@ -222,6 +227,7 @@ def lfg_party(browser: Any, base: str) -> Run:
 
 FLOWS = [
     Flow("L'oaf own card", 2, loaf_own_card),
+    Flow("L'oaf round, each phone its own card, revealed together", 6, loaf_phones_round),
     Flow("L'oaf basic round for 4 from one phone", 8, loaf_basic_round),
     Flow("L'oaf advanced round with a group card", 9, loaf_advanced_round),
     Flow("Next Station line", 6, nsp_line),

@@ -14,9 +14,10 @@ def post(client, table, kind, form=None, **fields):
 
 
 def taps(html, name):
-    """The values of the tap buttons called `name` in the step on screen."""
+    """The values of the tap buttons called `name` in the step on screen (not in its "Enter a card for…")."""
     step = re.search(r'<section id="step".*?</section>', html, re.S)
-    return [v for v in re.findall(rf'name="{re.escape(name)}" value="([^"]*)"', step.group(0))] if step else []
+    shown = step.group(0).split('<details class="another others">')[0] if step else ""
+    return re.findall(rf'name="{re.escape(name)}" value="([^"]*)"', shown)
 
 
 def step_of(html):
