@@ -1,5 +1,6 @@
 """A L'oaf table on phones: one phone enters whole rounds of a 4-player game, a tap per part (the cards of players
-without a phone on purpose, from "Enter a card for…"), within 8 taps a round, then undoes one; two phones each tap their own card of the same round at the same time and the round is played once;
+without a phone on purpose, from "Enter a card for…"), within 8 taps a round, then undoes one; two phones each tap
+their own card of the same round at the same time and the round is played once;
 an advanced round with one of the group's cards stays within 9 taps."""
 
 import re
