@@ -86,7 +86,9 @@ def _live(token: str, editable: bool) -> ResponseReturnValue:
     found = store().poll(column, token) or abort(404)
     table_id, _, seen = found
     etag = f"{table_id}-{seen}"
-    headers = {"ETag": f'"{etag}"', "Cache-Control": "no-cache", "Vary": "HX-Request"}
+    # An editor's fragment is this phone's own (its seat, its face-down cards): never kept by a shared cache.
+    cache = "private, no-cache" if editable else "no-cache"
+    headers = {"ETag": f'"{etag}"', "Cache-Control": cache, "Vary": "HX-Request"}
     if request.args.get("v") == seen or etag in request.if_none_match:
         return Response(status=304, headers=headers)
     row = ctx.by_token(token) if editable else ctx.by_viewer_token(token)

@@ -164,3 +164,11 @@ def test_the_result_sheet_shows_nothing_of_a_sealed_card(phones):
     post(bea, table, "order", round=1, average=1)
     post(bea, table, "review", round=1, review="highest+1/lowest-1")
     assert sheet(bea) != before  # once played, the round shows
+
+
+def test_a_phone_s_own_fragment_is_never_kept_by_a_shared_cache(phones):
+    table, ann, bea = phones
+    card(ann, table, "Ann", 7)
+    assert ann.get(f"{table}/live").headers["Cache-Control"] == "private, no-cache"
+    watch = watch_of(bea, table)
+    assert bea.get(f"{watch}/live").headers["Cache-Control"] == "no-cache"  # the same for every reader
