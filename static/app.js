@@ -99,7 +99,7 @@
   function waitingText(count) {
     if (!count) return " Nothing you typed is lost; the table catches up by itself once it answers.";
     var entries = count === 1 ? "1 entry waits" : count + " entries wait";
-    return " " + entries + " to be sent: nothing you typed is lost, and it goes by itself once the table answers.";
+    return " Nothing you typed is lost: " + entries + " to be sent, by itself once the table answers.";
   }
 
   function say(what) {

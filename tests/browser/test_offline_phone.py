@@ -197,3 +197,53 @@ def test_what_was_typed_into_a_hand_comes_back_after_a_reload(live_server, phone
     again.reload()  # once sent, nothing comes back into the form
     expect(again.locator("details.own-saved")).to_contain_text("4 cards")
     assert len(entries_of(live_server.url, table)) == 1
+
+
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def no_conflict(pages):
+    for page in pages:
+        expect(page.locator(CONFLICT)).to_have_count(0)
+        expect(page.get_by_text("recorded on another phone")).to_have_count(0)
+
+
+def play_round(pages, table, number):
+    """Every phone taps its own card at once; one of them (in turn) enters the order and the review card."""
+    success = number % 2 == 1  # order 0 is always met, order 11 never: the bosses fill up evenly over 9 rounds
+    host = pages[(number - 1) % len(pages)]
+    host.goto(f"{table}?part=order")  # the bar's link, which does not reload a page already at it
+    host.locator("#step").get_by_role("group", name="Order: work per player").get_by_role(
+        "button", name="0" if success else "11", exact=True
+    ).tap()
+    for i, (page, name) in enumerate(zip(pages, FOUR, strict=True)):
+        expect(page.locator("#step")).to_contain_text(f"Round {number}", timeout=5000)
+        expect(page.locator("#step")).to_contain_text("Your card")
+        tap_card(page, name, (number - 1 + 3 * i) % 12)
+    no_conflict(pages)
+    review = "Success: Highest +1" if success else "Failure: Lowest −1"
+    expect(host.locator("#step")).to_contain_text("The review card", timeout=5000)
+    host.locator("#step").get_by_role("button", name=review, exact=True).tap()
+    outcome = f"Round {number}: {'success' if success else 'failure'}"
+    expect(host.locator(".round-summary .outcome")).to_have_text(outcome)
+    no_conflict(pages)
+
+
+@pytest.mark.parametrize("night", [1, 2, 3])
+def test_four_phones_play_nine_rounds_with_no_conflict_box(live_server, chromium, night):
+    phones = [chromium.new_context(**PHONE) for _ in FOUR]
+    try:
+        pages = [context.new_page() for context in phones]
+        table = start(pages[0], live_server.url, "loaf", FOUR, seat=FOUR[0])
+        for page, name in zip(pages[1:], FOUR[1:], strict=True):
+            page.goto(table)
+            sit(page, name)
+        for number in range(1, 10):
+            play_round(pages, table, number)
+        for page in pages:
+            expect(page.get_by_role("heading", name="Game over: final scores")).to_be_visible(timeout=5000)
+        no_conflict(pages)
+        assert len(entries_of(live_server.url, table)) == 9 * 6  # the order, four cards and the review, once
+    finally:
+        for context in phones:
+            context.close()
