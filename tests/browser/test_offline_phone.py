@@ -117,9 +117,7 @@ def test_an_entry_made_offline_is_stored_by_itself_once_the_phone_is_back(live_s
     assert len(entries_of(live_server.url, table)) == 1  # once, however often it was tried
 
 
-def test_an_entry_made_offline_is_stored_when_the_table_is_opened_again_after_the_page_was_closed(
-    live_server, phone
-):
+def test_an_entry_made_offline_is_stored_when_the_table_is_opened_again_after_the_page_was_closed(live_server, phone):
     page = phone.new_page()
     table = start(page, live_server.url, "loaf", ["Ann", "Ben", "Cy"], seat="Ann")
     phone.set_offline(True)
