@@ -8,6 +8,7 @@
   "use strict";
 
   var RETRY_MS = 2000;
+  var SEND_MS = 8000;
   var DRAFT_HOURS = 24;
   var live = document.getElementById("live");
   if (!live || !window.TableCompanion) return;
@@ -117,12 +118,18 @@
   }
 
   function send(entry) {
+    var quit = new AbortController();
+    var late = setTimeout(function () {
+      quit.abort(); // a table that does not answer is tried again later, like one that cannot be reached
+    }, SEND_MS);
     return fetch(entry.action, {
       method: "POST",
       body: body(entry),
       credentials: "same-origin",
       headers: { "HX-Request": "true", "HX-Target": "live" },
+      signal: quit.signal,
     }).then(function (response) {
+      clearTimeout(late);
       if (response.status >= 500 || response.status === 429) throw new Error("not yet");
       return response.text().then(function (html) {
         done(entry);
