@@ -4,12 +4,14 @@
   "use strict";
 
   var POLL_MS = 1500; // under the 2 s promise, with room for the request itself
-  var sending = new Set(); // entries on their way: a poll waits for their answer, which replaces the panel anyway
+  var sending = new Map(); // entries on their way (request → form): a poll waits for their answer, which replaces
+  // the panel anyway
 
   htmx.config.timeout = 8000; // a request that hangs is a failure the phone is told about, not a frozen button
 
   function poll() {
-    if (document.visibilityState === "visible" && sending.size === 0) {
+    var busy = window.TableCompanion.busy && window.TableCompanion.busy();
+    if (document.visibilityState === "visible" && sending.size === 0 && !busy) {
       document.body.dispatchEvent(new Event("poll"));
     }
   }
@@ -63,8 +65,15 @@
   });
 
   // ---- A request that failed ------------------------------------------------------------------------------------
+  // An entry that could not be sent is kept on the phone (static/outbox.js) and goes by itself once the table
+  // answers; the banner says so, and how many wait.
 
-  var failure = null; // the entry that could not be sent: its form, and the button that sent it
+  var failure = null; // the entry that could not be sent: its form
+  var said = ""; // what went wrong last
+
+  function tc() {
+    return window.TableCompanion;
+  }
 
   function banner() {
     var box = document.getElementById("trouble");
@@ -79,30 +88,38 @@
     retry.textContent = "Retry";
     retry.type = "button";
     retry.addEventListener("click", function () {
-      box.hidden = true;
-      if (failure && failure.form.isConnected) {
-        var button = failure.button && failure.form.contains(failure.button) ? failure.button : null;
-        failure.form.requestSubmit(button);
-      } else poll();
+      if (tc().flush) tc().flush();
+      poll();
     });
     box.append(text, retry);
     document.body.append(box);
     return box;
   }
 
+  function waitingText(count) {
+    if (!count) return " Nothing you typed is lost; the table catches up by itself once it answers.";
+    var entries = count === 1 ? "1 entry waits" : count + " entries wait";
+    return " Nothing you typed is lost: " + entries + " to be sent, by itself once the table answers.";
+  }
+
   function say(what) {
+    said = what;
     var box = banner();
-    var after = failure
-      ? " Nothing you typed is lost: tap Retry to send it again."
-      : " Nothing you typed is lost; the table catches up by itself once it answers.";
-    box.querySelector("p").textContent = what + after;
+    box.querySelector("p").textContent = what + waitingText(tc().waiting ? tc().waiting() : 0);
     box.hidden = false;
+  }
+
+  function calm() {
+    var box = document.getElementById("trouble");
+    if (box) box.hidden = true;
   }
 
   function failed(event, what) {
     var config = event.detail.requestConfig || {};
-    if (config.elt && config.elt.matches("form")) {
-      failure = { form: config.elt, button: config.triggeringEvent && config.triggeringEvent.submitter };
+    var form = config.elt;
+    if (form && form.matches && form.matches("form") && config.verb === "post" && tc().keep) {
+      failure = form;
+      tc().keep(form, config.formData);
     }
     say(what);
   }
@@ -117,7 +134,8 @@
           : status >= 500
             ? "The server had a problem (" + status + ")."
             : "The table could not take that request (" + status + ").";
-    failed(event, what);
+    if (status >= 500 || status === 429) failed(event, what);
+    else say(what);
   });
   document.addEventListener("htmx:sendError", function (event) {
     failed(event, "No connection to the table.");
@@ -126,8 +144,26 @@
     failed(event, "The table did not answer in time.");
   });
 
+  // An entry on its way: a refresh already asked for is given up (its answer could cross the entry's own and show
+  // the entry's step as taken by another phone); the entry's answer replaces the panel anyway.
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.detail.requestConfig.verb !== "get") sending.add(event.detail.xhr);
+    var config = event.detail.requestConfig;
+    if (config.verb === "get") return;
+    sending.set(event.detail.xhr, config.elt);
+    var live = document.getElementById("live");
+    if (live && live !== config.elt) htmx.trigger(live, "htmx:abort");
+  });
+
+  // A panel's answer goes into the panel on the page (a refresh may have replaced the one it was asked from), and
+  // a refresh never brings back an older table than the one shown.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail;
+    if (!detail.target || detail.target.id !== "live") return;
+    var live = document.getElementById("live");
+    if (live && !detail.target.isConnected) detail.target = live;
+    var shown = live ? parseInt(live.dataset.version, 10) : NaN;
+    var found = /data-version="(\d+)"/.exec(detail.serverResponse || "");
+    if (detail.requestConfig.verb === "get" && found && parseInt(found[1], 10) < shown) detail.shouldSwap = false;
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {
@@ -135,14 +171,28 @@
     sending.delete(detail.xhr);
     if (!detail.successful) return;
     var sent = detail.requestConfig && detail.requestConfig.elt;
-    if (failure && sent !== failure.form) {
+    if (sent === failure) failure = null;
+    if (tc().waiting && tc().waiting()) {
       say("The table answers again.");
+      tc().flush();
       return;
     }
-    failure = null;
-    var box = document.getElementById("trouble");
-    if (box) box.hidden = true;
+    if (!failure) calm();
   });
+
+  // For outbox.js: the count of waiting entries changed, or a waiting entry was sent (its form is done with).
+  function changed() {
+    var box = document.getElementById("trouble");
+    var count = tc().waiting();
+    if (count) say(said || "Sending what this phone kept while the table could not be reached.");
+    else if (box && !box.hidden && !failure) calm();
+    else if (box && !box.hidden) say(said);
+  }
+
+  function sent(form) {
+    if (form && form === failure) failure = null;
+    if (!failure && !tc().waiting()) calm();
+  }
 
   // Times the server writes in UTC (until when a join code works), shown in the phone's own time.
   function localTimes() {
@@ -160,8 +210,14 @@
   // For live.js: the form whose entry could not be sent is kept across refreshes like one being typed in.
   window.TableCompanion = {
     failedForm: function () {
-      return failure && failure.form;
+      return failure;
     },
+    inFlight: function (form) {
+      return Array.from(sending.values()).indexOf(form) >= 0;
+    },
+    poll: poll,
+    changed: changed,
+    sent: sent,
   };
 
   document.addEventListener("DOMContentLoaded", localTimes);

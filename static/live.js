@@ -6,9 +6,10 @@
   "use strict";
 
   // ---- Forms kept across a refresh -------------------------------------------------------------------------------
-  // A form says what it is for in its hidden `step` (a round, a player's line) or, failing that, its `form` name.
-  // While its step is open, the form the phone is typing in stays as typed; once another phone recorded that step,
-  // the phone is told so beside it, with a choice.
+  // A form says what it is for (a round, a player's line, a part of a round: "card:3:Ann") in its `form` field's
+  // data-key, which the server never sees. While its step is open, the form the phone is typing in stays as typed;
+  // once another phone recorded that step, the phone is told so beside it, with a choice. A form this phone sent
+  // is never kept: the table's answer to it says what became of it.
 
   function field(form, name) {
     var input = form.elements.namedItem(name);
@@ -16,12 +17,13 @@
   }
 
   function keyOf(form) {
-    return field(form, "step") || field(form, "form");
+    var named = form.elements.namedItem("form");
+    return (named && named.dataset && named.dataset.key) || field(form, "step") || field(form, "form");
   }
 
-  function formFor(panel, key, name) {
+  function formFor(panel, key) {
     return Array.prototype.find.call(panel.querySelectorAll("form"), function (form) {
-      return !form.closest("[data-kept]") && field(form, name) === key;
+      return !form.closest("[data-kept]") && keyOf(form) === key;
     });
   }
 
@@ -31,7 +33,16 @@
   }
 
   function typing(form) {
-    return form.hasAttribute("data-dirty") || form === window.TableCompanion.failedForm();
+    return form.hasAttribute("data-dirty") || form === companion().failedForm();
+  }
+
+  function companion() {
+    return window.TableCompanion;
+  }
+
+  // Sent, or waiting on the phone to be sent: what the table answers it decides, not this refresh.
+  function sentAlready(form) {
+    return companion().inFlight(form) || (companion().queued && companion().queued(form));
   }
 
   function beingTyped(panel, sent) {
@@ -40,7 +51,8 @@
     panel.querySelectorAll("form").forEach(function (form) {
       var box = form.closest("[data-kept]");
       if (box && kept.indexOf(box) < 0) kept.push(box);
-      else if (!box && form !== sent && keyOf(form) && (typing(form) || form.contains(active))) kept.push(form);
+      else if (!box && form !== sent && keyOf(form) && !companion().inFlight(form) && (typing(form) || form.contains(active)))
+        kept.push(form);
     });
     return kept;
   }
@@ -101,17 +113,22 @@
   function place(kept, panel) {
     var form = kept.matches("form") ? kept : kept.querySelector("form");
     setField(form, "version", panel.dataset.version);
-    var step = field(form, "step");
-    var fresh = step ? formFor(panel, step, "step") : formFor(panel, field(form, "form"), "form");
+    var fresh = formFor(panel, keyOf(form));
     if (fresh && kept === form) {
       fresh.replaceWith(form);
       return;
     }
+    // Its step is no longer open: a form only looked at, or one this phone sent, has nothing to keep.
+    if (kept === form && (!typing(form) || sentAlready(form))) return;
     var box = kept === form ? takenBox(form, recorded(panel, keyOf(form))) : kept;
-    var next = formFor(panel, field(form, "kind"), "kind");
+    var next = Array.prototype.find.call(panel.querySelectorAll("form"), function (other) {
+      return !other.closest("[data-kept]") && field(other, "kind") === field(form, "kind");
+    });
     if (next) next.before(box);
     else panel.prepend(box);
   }
+
+  companion().keyOf = keyOf;
 
   // ---- Where the phone was looking ------------------------------------------------------------------------------
 
@@ -136,7 +153,7 @@
     if (mark.node.isConnected) return mark.node;
     if (!mark.name) return null;
     if (mark.name.id) return document.getElementById(mark.name.id);
-    return formFor(panel, mark.name.key, "step") || formFor(panel, mark.name.key, "form");
+    return formFor(panel, mark.name.key);
   }
 
   function keepLooking(marks, panel) {
