@@ -102,7 +102,7 @@ def show() -> ResponseReturnValue:
 
 @bp.post("")
 def change() -> ResponseReturnValue:
-    """"Join this group" (`join`): the phone is a member, and its next tables go here. Otherwise rename the group,
+    """ "Join this group" (`join`): the phone is a member, and its next tables go here. Otherwise rename the group,
     and choose whether a phone that joins one of its tables by code joins the group too."""
     _welcome()
     if "join" in request.form:

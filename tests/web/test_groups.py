@@ -83,7 +83,7 @@ def test_a_phone_that_opens_an_invite_is_a_member_sees_the_tables_and_starts_the
     later = start(cy, "Cy", "Ann")
     assert row_of(app, later).group_id == group.id
     home = cy.get("/").get_data(as_text=True)
-    assert f'href="/g/{group.token}"' in home and f'href="/g/{group_of(app, own).token}"' in home
+    assert f'href="/g/{group.token}"' in home and f'name="group" value="{group_of(app, own).token}"' in home
     cy.get(f"/g/{group_of(app, own).token}", headers=OPENED)  # switching back: the next table goes there
     assert row_of(app, start(cy, "Cy", "Eve")).group_id == group_of(app, own).id
 

@@ -136,7 +136,7 @@ def test_the_home_page_shows_the_phones_group_and_switches_to_another_of_its_gro
 
     switched = client.post("/groups/current", data={"group": first.token})
     assert switched.status_code == 303 and switched.headers["Location"] == "/"
-    assert "Your group · new tables go here</span><strong class=\"name\">Ann and Ben" in client.get("/").get_data(
+    assert 'Your group · new tables go here</span><strong class="name">Ann and Ben' in client.get("/").get_data(
         as_text=True
     )
     assert row_of(app, start(client, "Eve", "Fay")).group_id == first.id
@@ -201,9 +201,9 @@ def test_two_groups_of_one_name_read_apart_wherever_the_phone_sees_them(app):
     own = group_of(app, start(ben, "Ann", "Ben"))  # Ben's phone started its own "Ann and Ben" earlier
     ben.get(f"/join?code={row_of(app, table).code}", headers=OPENED)
     home = ben.get("/").get_data(as_text=True)
-    assert "Two of your groups are called “<span class=\"name\">Ann and Ben</span>”" in home
+    assert 'Two of your groups are called “<span class="name">Ann and Ben</span>”' in home
     assert len(re.findall(r"Ann and Ben · started \d+ \w+ \d{4}, \d\d:\d\d", home)) == 2
     form = ben.get("/new/oz").get_data(as_text=True)
     assert len(re.findall(r"<option value=\"[^\"]+\"( selected)?>Ann and Ben · started", form)) == 2
     page = ben.get(f"/g/{own.token}", headers=OPENED).get_data(as_text=True)
-    assert "Another of your groups is called “<span class=\"name\">Ann and Ben</span>” too" in page
+    assert 'Another of your groups is called “<span class="name">Ann and Ben</span>” too' in page
