@@ -98,8 +98,8 @@ def test_a_group_link_from_another_site_leaves_the_phones_group_until_join_is_ta
     attacker_context.close()
 
     victim = phone.new_page()
-    start_table(victim, live_server.url, "koala", "Koala", ["Ann", "Ben"])
-    expect(current_group(victim, live_server.url)).to_have_text("Ann and Ben")
+    start_table(victim, live_server.url, "koala", "Koala", ["Ann", "Ben", "Cy"])
+    expect(current_group(victim, live_server.url)).to_have_text("Ann, Ben and Cy")
 
     site = Elsewhere(invite)
     try:
@@ -114,13 +114,13 @@ def test_a_group_link_from_another_site_leaves_the_phones_group_until_join_is_ta
             victim.locator("#go").click()
             expect(victim.get_by_role("heading", name="Mal and Eve")).to_be_visible()
             expect(victim.get_by_role("button", name="Join this group")).to_be_visible()
-            expect(current_group(victim, live_server.url)).to_have_text("Ann and Ben")
+            expect(current_group(victim, live_server.url)).to_have_text("Ann, Ben and Cy")
             expect(victim.locator(".switch button")).to_have_count(0)  # not even one of its groups
     finally:
         site.close()
 
     victim.goto(live_server.url + "/new/oz")
-    expect(victim.locator("#table-group option:checked")).to_have_text("Ann and Ben")
+    expect(victim.locator("#table-group option:checked")).to_have_text("Ann, Ben and Cy")
     victim.goto(invite)  # typed, or from a chat app: the one-tap welcome still holds
     expect(victim.get_by_role("button", name="Join this group")).to_have_count(0)
     expect(current_group(victim, live_server.url)).to_have_text("Mal and Eve")
@@ -136,7 +136,7 @@ def test_tapping_join_this_group_after_a_link_from_elsewhere_makes_it_the_phones
     attacker_context.close()
 
     victim = phone.new_page()
-    start_table(victim, live_server.url, "koala", "Koala", ["Ann", "Ben"])
+    start_table(victim, live_server.url, "koala", "Koala", ["Ann", "Ben", "Cy"])
     site = Elsewhere(invite)
     try:
         victim.goto(f"http://localhost:{site.port}/")
@@ -147,6 +147,6 @@ def test_tapping_join_this_group_after_a_link_from_elsewhere_makes_it_the_phones
     finally:
         site.close()
     expect(current_group(victim, live_server.url)).to_have_text("Mal and Eve")
-    expect(victim.locator(".switch button")).to_have_text(["Ann and Ben"])
+    expect(victim.locator(".switch button")).to_have_text(["Ann, Ben and Cy"])
     victim.locator(".switch button").click()
-    expect(victim.locator(".group-now .name")).to_have_text("Ann and Ben")
+    expect(victim.locator(".group-now .name")).to_have_text("Ann, Ben and Cy")
