@@ -40,13 +40,13 @@ class Mine:
     @property
     def same_names(self) -> list[str]:
         """The names that two or more of the phone's groups have."""
-        names = [group.name for group in self.every if group.id in self.labels]
-        return list(dict.fromkeys(names))
+        names = {" ".join(g.name.casefold().split()): g.name for g in reversed(self.every) if g.id in self.labels}
+        return list(names.values())
 
 
-def mine(phone_id: int | None = None) -> Mine:
-    """The groups of this phone (or of `phone_id`): a phone without a cookie has none, and gets none made."""
-    found = phone_id if phone_id is not None else phone.known()
+def mine() -> Mine:
+    """The groups of this phone: a phone without a cookie has none, and gets none made."""
+    found = phone.known()
     rows = groups.groups_of(store(), found) if found is not None else []
     current = phone.current_of(rows)
     others = [row for row in rows if current is None or row.id != current.id]

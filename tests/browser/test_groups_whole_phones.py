@@ -150,3 +150,22 @@ def test_tapping_join_this_group_after_a_link_from_elsewhere_makes_it_the_phones
     expect(victim.locator(".switch button")).to_have_text(["Ann, Ben and Cy"])
     victim.locator(".switch button").click()
     expect(victim.locator(".group-now .name")).to_have_text("Ann, Ben and Cy")
+
+
+@pytest.mark.parametrize(("slug", "heading"), [("loaf", "L'oaf"), ("koala", "Koala")])
+def test_a_new_tables_code_comes_first_and_folds_away_at_the_first_entry(live_server, phone, slug, heading):
+    a = phone.new_page()
+    start_table(a, live_server.url, slug, heading, ["Ann", "Ben", "Cy"])
+    a.get_by_role("button", name="Ann", exact=True).click()
+    first = a.locator(".share-first")
+    expect(first).to_be_in_viewport()
+    expect(first.locator("img")).to_be_in_viewport()
+    step = a.locator("#live form button[type=submit]").first
+    assert first.bounding_box()["y"] < step.bounding_box()["y"]
+    expect(a.locator("details.share")).not_to_have_attribute("open", "")
+    if slug == "koala":
+        a.get_by_role("button", name="Save your feast cards").click()
+        expect(first).to_be_hidden()  # at once, without a reload
+        a.reload()
+        expect(a.locator(".share-first")).to_have_count(0)
+        expect(a.locator("details.share summary")).to_contain_text("Share this table · code")
