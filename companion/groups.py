@@ -41,6 +41,7 @@ class AtTable:
     seat: str | None
     group: GroupRow
     member: bool
+    phones: int = 0  # how many phones said who they are at the table
 
 
 def name_for(players: list[str] | tuple[str, ...]) -> str:
@@ -59,6 +60,23 @@ def name_for(players: list[str] | tuple[str, ...]) -> str:
         if len(short) <= READABLE:
             return short
     return f"{names[0]} and {len(names) - 1} more"
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two group names read the same (case and spacing aside)."""
+    return " ".join(one.casefold().split()) == " ".join(other.casefold().split())
+
+
+def apart(name: str, taken: list[str]) -> str:
+    """`name`, or when a name in `taken` reads the same, the first of "name (2)", "name (3)"… that none reads as."""
+    if not any(same_name(name, other) for other in taken):
+        return name
+    for number in range(2, len(taken) + 3):
+        suffix = f" ({number})"
+        candidate = name[: NAME_LENGTH - len(suffix)].rstrip() + suffix
+        if not any(same_name(candidate, other) for other in taken):
+            return candidate
+    return name  # unreachable: len(taken) + 1 numbers cannot all be taken
 
 
 def _write(store: Store) -> Any:
@@ -194,11 +212,17 @@ def at_table(store: Store, row: TableRow, phone: int | None) -> AtTable:
     """Who the phone is at this table and whether it belongs to the table's group, in one query."""
     seat = select(seats.c.player).where(seats.c.table_id == row.id, seats.c.phone_id == phone).scalar_subquery()
     member = exists().where(members.c.phone_id == phone, members.c.group_id == groups.c.id)
-    query = select(groups, seat.label("seat"), member.label("member")).where(groups.c.id == row.group_id)
+    counted = _phones_seated(row.id)
+    query = select(groups, seat.label("seat"), member.label("member"), counted.label("phones"))
     with store.engine.connect() as conn:
-        found = dict(conn.execute(query).mappings().one())
-    seated, belongs = found.pop("seat"), found.pop("member")
-    return AtTable(seated if phone is not None else None, GroupRow(**found), bool(belongs) and phone is not None)
+        found = dict(conn.execute(query.where(groups.c.id == row.group_id)).mappings().one())
+    seated, belongs, count = found.pop("seat"), found.pop("member"), found.pop("phones")
+    mine = seated if phone is not None else None
+    return AtTable(mine, GroupRow(**found), bool(belongs) and phone is not None, int(count or 0))
+
+
+def _phones_seated(table_id: Any) -> Any:
+    return select(func.count()).select_from(seats).where(seats.c.table_id == table_id).scalar_subquery()
 
 
 def table_at(store: Store, column: Any, token: str, phone: int | None) -> tuple[TableRow, AtTable] | None:
@@ -209,8 +233,9 @@ def table_at(store: Store, column: Any, token: str, phone: int | None) -> tuple[
     seat = select(seats.c.player).where(seats.c.table_id == tables.c.id, seats.c.phone_id == phone).scalar_subquery()
     member = exists().where(members.c.phone_id == phone, members.c.group_id == groups.c.id)
     shown = [c.label(f"of_group_{c.name}") for c in groups.c]
+    counted = _phones_seated(tables.c.id).label("phones")
     query = (
-        select(tables, *shown, seat.label("seat"), member.label("member"))
+        select(tables, *shown, seat.label("seat"), member.label("member"), counted)
         .join(groups, groups.c.id == tables.c.group_id)
         .where(column == token)
     )
@@ -221,7 +246,7 @@ def table_at(store: Store, column: Any, token: str, phone: int | None) -> tuple[
     row = TableRow(**{c.name: found[c.name] for c in tables.c})
     group = GroupRow(**{c.name: found[f"of_group_{c.name}"] for c in groups.c})
     seated = found["seat"] if phone is not None else None
-    return row, AtTable(seated, group, bool(found["member"]) and phone is not None)
+    return row, AtTable(seated, group, bool(found["member"]) and phone is not None, int(found["phones"] or 0))
 
 
 def seat_of(store: Store, table_id: int, phone: int) -> str | None:

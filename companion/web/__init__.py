@@ -26,13 +26,14 @@ def register(app: Flask) -> None:
 
     app.session_interface = LazySessions()
     app.jinja_env.globals["game_assets"] = game_assets
-    from . import api, codes, group_pages, headers, history, lfg_heroes, loaf_cards, pages, table_api, tables
+    from . import api, codes, group_pages, headers, history, lfg_heroes, loaf_cards, my_groups, pages, table_api, tables
     from .printing import bp as printing_bp
     from .rules import bp as rules_bp
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(group_pages.bp)
+    app.register_blueprint(my_groups.bp)
     app.register_blueprint(loaf_cards.bp)
     app.register_blueprint(lfg_heroes.bp)
     app.register_blueprint(codes.bp)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, url_for
 from flask.typing import ResponseReturnValue
@@ -64,6 +65,19 @@ def shown_code(code: str) -> str:
 def join_code(row: TableRow) -> CodeShown:
     """The table's join code for the share panel (a template never asks the database: this reads the row)."""
     return CodeShown(code_live(row), code_until(row, hours()), hours())
+
+
+@bp.app_template_global()
+def shown_first(view: Any) -> bool:
+    """Whether a table's page shows its join code and QR code first: on an editor page, while the code works, until
+    a second phone says who it is there or the first entry is in (then they are folded in the share panel)."""
+    return bool(view.editable and view.version == 0 and view.phones < 2 and code_live(view.row))
+
+
+def qr_address(row: TableRow) -> str:
+    """What the table's QR code holds: its join code while it works (a phone that scans it joins as one that types
+    it does, group and all), else its editor link."""
+    return f"/join?code={row.code}" if code_live(row) else f"/t/{row.token}"
 
 
 @bp.post("/t/<token>/code")

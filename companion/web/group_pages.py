@@ -1,5 +1,7 @@
 """A group's page under its private link (`/g/<token>`): its name, its invite link and QR code, its tables newest
-first, its history, and the phone's other groups. Opening it makes the phone a member and the group its current one.
+first, its history, and the phone's other groups. Opening it on purpose (typed, a bookmark, a chat app, a page of
+the app: companion.web.arrival) makes the phone a member and the group its current one; opened from another site,
+the page offers "Join this group" (a POST with the page's CSRF token) and changes nothing until it is tapped.
 
 The token in the address is the credential: whoever has the link may open the group; a wrong one is a 404."""
 
@@ -14,11 +16,12 @@ from flask import Response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from .. import groups
-from ..groups import NAME_LENGTH, GroupRow
+from ..groups import GroupRow
 from ..specs import GAMES
 from ..store import TableRow
-from . import phone, store
+from . import arrival, phone, store
 from .group_link import group, group_blueprint
+from .my_groups import clean_name, mine, name_problem
 from .render import page
 
 bp = group_blueprint("groups", __name__, "/g/<token>")
@@ -49,7 +52,10 @@ class GroupView:
     tables: list[GroupTable]
     page: int
     older: bool
-    others: list[GroupRow]
+    others: list[tuple[GroupRow, str]]  # the phone's other groups, each with the name it is shown by
+    member: bool  # the phone belongs to the group
+    current: bool  # the phone's next tables go into this group
+    same_name: list[str] = field(default_factory=list)  # the phone's other groups of this name, as shown
     errors: dict[str, str] = field(default_factory=dict)
     typed: str | None = None  # a refused name, shown back in its field
 
@@ -62,14 +68,18 @@ def _view(errors: dict[str, str] | None = None, typed: str | None = None) -> Gro
     found = group()
     number = max(1, min(request.args.get("page", 1, type=int) or 1, 10_000))
     rows, older = groups.tables_of(store(), found.id, number)
-    mine = groups.groups_of(store(), phone.this())
+    phones = mine()
+    others = [(other, phones.label(other)) for other in phones.every if other.id != found.id]
     return GroupView(
         group=found,
         invite=request.host_url.rstrip("/") + f"/g/{found.token}",
         tables=[GroupTable.of(row) for row in rows],
         page=number,
         older=older,
-        others=[other for other in mine if other.id != found.id],
+        others=others,
+        member=any(one.id == found.id for one in phones.every),
+        current=phones.current is not None and phones.current.id == found.id,
+        same_name=[label for other, label in others if groups.same_name(other.name, found.name)],
         errors=errors or {},
         typed=typed,
     )
@@ -84,18 +94,22 @@ def _welcome() -> None:
 
 @bp.get("")
 def show() -> ResponseReturnValue:
-    _welcome()
+    """The group's page: a phone that opened it on purpose is a member now; one sent from elsewhere is asked."""
+    if arrival.on_purpose():
+        _welcome()
     return page("group.html", view=_view())
 
 
 @bp.post("")
 def change() -> ResponseReturnValue:
-    """Rename the group, and choose whether its tables offer its link to phones that joined them by code."""
+    """ "Join this group" (`join`): the phone is a member, and its next tables go here. Otherwise rename the group,
+    and choose whether a phone that joins one of its tables by code joins the group too."""
     _welcome()
+    if "join" in request.form:
+        return redirect(url_for("groups.show"), 303)
     typed = request.form.get("name", "")
-    name = " ".join("".join(c for c in typed if c.isprintable() or c.isspace()).split())
-    if not name or len(name) > NAME_LENGTH:
-        problem = "A group's name is 1 to 80 characters." if name else "Give the group a name."
+    name = clean_name(typed)
+    if problem := name_problem(name):
         return page("group.html", status=422, view=_view({"name": problem}, typed[:200]))
     groups.change(store(), group().id, name, request.form.get("share_invite") == "on")
     return redirect(url_for("groups.show"), 303)

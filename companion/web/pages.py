@@ -14,7 +14,7 @@ from ..groups import GroupRow
 from ..limits import Taken
 from ..specs import GAMES
 from ..tables import kinds
-from . import lfg_heroes, limiting, phone, store
+from . import lfg_heroes, limiting, my_groups, phone, store
 from .codes import code_live, expired_message, table_by_code
 from .headers import DATABASE_RETRY_SECONDS
 from .render import page
@@ -37,10 +37,12 @@ def too_many(taken: Taken) -> ResponseReturnValue:
 
 @bp.get("/")
 def home() -> ResponseReturnValue:
-    mine = groups.groups_of(store(), found) if (found := phone.known()) else []
-    current = phone.current_group(found) if mine else None
-    others = [group for group in mine if current and group.id != current.id]
-    return page("home.html", games=GAMES.values(), playable=kinds(), group=current, others=others)
+    return home_page()
+
+
+def home_page(status: int = 200, **extra: Any) -> ResponseReturnValue:
+    """The home page: the games, joining by code, and the phone's groups (`extra`: what its forms refused)."""
+    return page("home.html", status=status, games=GAMES.values(), playable=kinds(), mine=my_groups.mine(), **extra)
 
 
 @bp.get("/livez")
@@ -74,15 +76,19 @@ def _form(game: Game, names: list[str], errors: dict[str, str], values: dict[str
 
 
 def _form_context(game: Game, names: list[str], errors: dict[str, str], values: dict[str, str]) -> dict[str, Any]:
-    current = phone.current_group(phone.known())
-    recent = groups.recent_names(store(), current.id, RECENT_NAMES) if current else []
-    lfg = current if game.slug == "lfg" else None  # only LFG tables start from a group's heroes
+    mine = my_groups.mine()
+    chosen = my_groups.chosen(mine, values.get("group"))
+    into = chosen if isinstance(chosen, GroupRow) else None
+    recent = groups.recent_names(store(), into.id, RECENT_NAMES) if into else []
+    lfg = into if game.slug == "lfg" else None  # only LFG tables start from a group's heroes
     copyable = copy_choices(game.slug, lfg.id) if lfg else []
     heroes = len(lfg_heroes.kept(lfg.id)) if lfg else 0
     return {"game": game, "kind": kinds().get(game.slug), "names": names, "errors": errors, "values": values} | {
         "recent": recent,
         "copyable": copyable,
         "group_heroes": heroes,
+        "mine": mine,
+        "into": into,
     }
 
 
@@ -91,28 +97,41 @@ def create_table(slug: str) -> ResponseReturnValue:
     game = GAMES.get(slug) or abort(404)
     kinds().get(slug) or abort(404)
     filled = [n.strip() for n in request.form.getlist("players") if n.strip()]
-    values = {k: v for k, v in request.form.items() if k not in ("players", "csrf_token")}
-    current = phone.current_group(phone.known())
-    new = setup_for(slug, filled, values, group_id=current.id if current else None)
+    values = {k: v for k, v in request.form.items() if k not in ("players", "csrf_token", "group")}
+    mine = my_groups.mine()
+    into = my_groups.chosen(mine, request.form.get("group"))
     shown = filled + [""] * max(game.min_players - len(filled), 0)
+    if into is my_groups.NOT_MINE:
+        return _form(game, shown, {"group": "Pick one of this phone's groups, or a new one."}, values, 422)
+    current = into if isinstance(into, GroupRow) else None
+    new = setup_for(slug, filled, values, group_id=current.id if current else None)
     if new.setup is None:
-        return _form(game, shown, {p.loc: p.msg for p in new.problems}, values, 422)
+        return _form(game, shown, {p.loc: p.msg for p in new.problems}, values | _group_value(current), 422)
     if (made := limiting.take("new_table", current.id if current else None)).refused:
         message = f"Too many tables started from here: {limiting.wait_words(made)}, then start this one again."
-        return limiting.refused_page(made, "new_table.html", message, **_form_context(game, shown, {}, values))
-    table = store().create_table(game.slug, new.setup, _group_for(new.setup["players"]).id)
+        context = _form_context(game, shown, {}, values | _group_value(current))
+        return limiting.refused_page(made, "new_table.html", message, **context)
+    table = store().create_table(game.slug, new.setup, _group_for(new.setup["players"], current, mine).id)
     if current is None:
         limiting.count_new_group("new_table", table.group_id)
     return redirect(url_for("tables.show", token=table.token), 303)
 
 
-def _group_for(players: list[str]) -> GroupRow:
-    """The group a table this phone starts goes into: its current group, or a new one made now (named after the
-    players) that the phone joins."""
+def _group_value(group: GroupRow | None) -> dict[str, str]:
+    """The form's group choice, as the form sends it back."""
+    return {"group": group.token if group else my_groups.NEW_GROUP}
+
+
+def _group_for(players: list[str], chosen: GroupRow | None, mine: my_groups.Mine) -> GroupRow:
+    """The group a table this phone starts goes into: the one it chose, or a new one made now (named after the
+    players, apart from the names of the phone's groups) that the phone joins. It is the phone's current group
+    from now on."""
     starter = phone.this()
-    group = phone.current_group(starter) or groups.create_group(store(), groups.name_for(players), starter)
-    phone.make_current(group)
-    return group
+    if chosen is None:
+        name = groups.apart(groups.name_for(players), [group.name for group in mine.every])
+        chosen = groups.create_group(store(), name, starter)
+    phone.make_current(chosen)
+    return chosen
 
 
 @bp.get("/join")
@@ -130,4 +149,5 @@ def join() -> ResponseReturnValue:
     if not code_live(table):
         return page("join.html", status=410, code=code, error=expired_message())
     limiting.refund(guess)
+    my_groups.join_by_code(table)
     return redirect(url_for("tables.show", token=table.token), 303)

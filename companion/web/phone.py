@@ -64,8 +64,12 @@ def current_group(phone: int | None) -> GroupRow | None:
     the group it joined last; None when it has none."""
     if phone is None:
         return None
+    return current_of(groups.groups_of(store(), phone))
+
+
+def current_of(mine: list[GroupRow]) -> GroupRow | None:
+    """Which of the phone's groups (`mine`, the one joined last first) is its current one (see `current_group`)."""
     chosen = session.get(GROUP)
-    mine = groups.groups_of(store(), phone)
     return next((group for group in mine if group.token == chosen), mine[0] if mine else None)
 
 

@@ -68,7 +68,8 @@ def _phone_at(row: TableRow, here: groups.AtTable) -> dict[str, Any]:
     is not one when the group shares it; and how to read the cards the group keeps, when a page shows them."""
     invite = here.group if not here.member and here.group.share_invite else None
     cards = functools.cache(functools.partial(group_cards.cards_of, store(), row.group_id, row.game))
-    return {"who": here.seat, "group": here.group if here.member else None, "invite": invite, "cards": cards}
+    member = here.group if here.member else None
+    return {"who": here.seat, "group": member, "invite": invite, "cards": cards, "phones": here.phones}
 
 
 def render(shown: TableView, status: int = 200) -> ResponseReturnValue:

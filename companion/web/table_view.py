@@ -57,6 +57,7 @@ class TableView:
     who: str | None = None  # the player this phone is here ("" for none of them; None: it was never asked)
     group: Any = None  # the table's group (a GroupRow), for a phone that belongs to it
     invite: Any = None  # the table's group, offered to a phone that joined by code when the group shares its link
+    phones: int = 0  # how many phones said who they are at the table
     message: str | None = None
     failed: Failed | None = None
     people: Any = None  # who is who across tables (merged names), for a finished table's BG Stats link

@@ -23,6 +23,7 @@ from ..tables.sealing import refusal, untouchable
 from . import part_writes, phone, store
 from . import table_changes as changes
 from . import table_context as ctx
+from .codes import qr_address
 from .lfg_heroes import keep_entered
 from .render import is_htmx, page
 from .table_view import Conflict, Failed, TableView
@@ -289,7 +290,7 @@ def colour(token: str) -> ResponseReturnValue:
 @bp.get("/t/<token>/qr.svg")
 def qr(token: str) -> Response:
     row = ctx.by_token(token)
-    path = f"/v/{row.viewer_token}" if request.args.get("for") == "view" else f"/t/{row.token}"
+    path = f"/v/{row.viewer_token}" if request.args.get("for") == "view" else qr_address(row)
     out = io.BytesIO()
     segno.make(request.host_url.rstrip("/") + path, error="m").save(out, kind="svg", scale=6, border=2)
     response = Response(out.getvalue(), mimetype="image/svg+xml")

@@ -40,3 +40,16 @@ def test_a_stranger_is_nobody_there(store):
 def test_no_table_for_a_token_that_is_not_one(store, token):
     store.create_table("next-station-paris", {"players": ["Ana", "Ben"]})
     assert groups.table_at(store, tables.c.token, token, None) is None
+
+
+def test_the_phones_that_said_who_they_are_are_counted_with_it(store):
+    first, _ = groups.new_phone(store)
+    second, _ = groups.new_phone(store)
+    table = store.create_table("next-station-paris", {"players": ["Ana", "Ben"]})
+    counted = []
+    for phone, player in ((first, "Ana"), (first, "Ben"), (second, "")):
+        groups.take_seat(store, table.id, phone, player)
+        row, here = groups.table_at(store, tables.c.token, table.token, second)
+        assert here.phones == groups.at_table(store, row, second).phones
+        counted.append(here.phones)
+    assert counted == [1, 1, 2]  # a phone that changes its seat is one phone

@@ -2,7 +2,7 @@
 
 Every route (method and rule) has one row in the README's access table, and every row names a route: a new route
 without a rule fails here. Each cell is the status a request gets with that credential: no credential at all, the
-table's watch link, its join code, its editor link, or its group's link (the phone has opened the invite). A
+table's watch link, its join code, its editor link, or its group's link (the phone has opened the invite itself). A
 credential stands in for every `<token>` of the route (and for `?code=` at /join); everything else in the route is
 filled with values that exist."""
 
@@ -77,7 +77,7 @@ class World:
     def client(self, credential: str) -> FlaskClient:
         client = self.app.test_client()
         if credential == "group":
-            assert client.get(f"/g/{self.group}").status_code == 200
+            assert client.get(f"/g/{self.group}", headers={"Sec-Fetch-Site": "none"}).status_code == 200
         return client
 
 

@@ -10,6 +10,7 @@ from companion import groups
 
 from .pages import enter_line, start
 
+OPENED = {"Sec-Fetch-Site": "none"}  # a link the person opened themselves (typed, a bookmark, a chat app)
 ACCENTED = ["Anne-Sophie Lefèvre", "Bérénice Dupont", "Çağrı Öztürk", "Zoë Ångström", "José Muñoz", "Łukasz Wiśniewski"]
 
 
@@ -37,7 +38,7 @@ def test_a_phone_without_a_group_gets_one_when_it_starts_a_table(app, client):
     assert group.share_invite
     home = client.get("/").get_data(as_text=True)
     assert "Your group" in home and f'href="/g/{group.token}"' in home
-    page = client.get(f"/g/{group.token}").get_data(as_text=True)
+    page = client.get(f"/g/{group.token}", headers=OPENED).get_data(as_text=True)
     assert f'href="{table}"' in page
     again = start(client, "Ann", "Di")
     assert row_of(app, again).group_id == group.id  # the phone's next table goes into the same group
@@ -51,9 +52,9 @@ def test_two_groups_never_show_each_other_and_a_stranger_sees_neither(app):
     ann_group, bea_group = group_of(app, ann_tables[0]), group_of(app, bea_tables[0])
     assert ann_group.id != bea_group.id
 
-    ann_page = ann.get(f"/g/{ann_group.token}").get_data(as_text=True)
+    ann_page = ann.get(f"/g/{ann_group.token}", headers=OPENED).get_data(as_text=True)
     assert set(ann_tables) <= links(ann_page) and not set(bea_tables) & links(ann_page)
-    bea_page = bea.get(f"/g/{bea_group.token}").get_data(as_text=True)
+    bea_page = bea.get(f"/g/{bea_group.token}", headers=OPENED).get_data(as_text=True)
     assert set(bea_tables) <= links(bea_page) and not set(ann_tables) & links(bea_page)
 
     for path in ("/", "/new/next-station-paris", "/join", "/g/", "/g", f"/g/{ann_group.token[:-1]}"):
@@ -73,7 +74,7 @@ def test_a_phone_that_opens_an_invite_is_a_member_sees_the_tables_and_starts_the
     first = start(ann, "Ann", "Ben")
     group = group_of(app, first)
     own = start(cy, "Cy", "Dee")  # Cy's phone has a group of its own already
-    page = cy.get(f"/g/{group.token}")
+    page = cy.get(f"/g/{group.token}", headers=OPENED)
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert f'href="{first}"' in html and "Ann and Ben" in html
@@ -82,8 +83,8 @@ def test_a_phone_that_opens_an_invite_is_a_member_sees_the_tables_and_starts_the
     later = start(cy, "Cy", "Ann")
     assert row_of(app, later).group_id == group.id
     home = cy.get("/").get_data(as_text=True)
-    assert f'href="/g/{group.token}"' in home and f'href="/g/{group_of(app, own).token}"' in home
-    cy.get(f"/g/{group_of(app, own).token}")  # switching back: the next table goes there
+    assert f'href="/g/{group.token}"' in home and f'name="group" value="{group_of(app, own).token}"' in home
+    cy.get(f"/g/{group_of(app, own).token}", headers=OPENED)  # switching back: the next table goes there
     assert row_of(app, start(cy, "Cy", "Eve")).group_id == group_of(app, own).id
 
 
@@ -96,11 +97,11 @@ def test_the_new_table_form_offers_the_names_of_the_phones_group_only(app):
     assert "Quentin" not in form
 
 
-def test_a_join_code_gives_the_table_but_not_its_group_and_offers_the_invite(app):
+def test_a_join_code_from_elsewhere_gives_the_table_but_not_its_group_and_offers_the_invite(app):
     ann, ben = app.test_client(), app.test_client()
     table = start(ann, "Ann", "Ben")
     group = group_of(app, table)
-    joined = ben.get(f"/join?code={row_of(app, table).code}")
+    joined = ben.get(f"/join?code={row_of(app, table).code}")  # no Sec-Fetch-Site: maybe another site's link
     assert joined.status_code == 303 and joined.headers["Location"] == table
     page = ben.get(table).get_data(as_text=True)
     assert f'href="/g/{group.token}">Join Ann and Ben</a>' in page
@@ -167,10 +168,10 @@ def test_the_cookie_stays_the_same_size_however_many_tables_a_phone_sits_at(app,
     with client.session_transaction() as session:
         assert set(session) <= {"phone", "group", "csrf_token", "_permanent"}
 
-    newest = client.get(f"/g/{group.token}").get_data(as_text=True)
+    newest = client.get(f"/g/{group.token}", headers=OPENED).get_data(as_text=True)
     assert f'href="/t/{made[-1].token}"' in newest and f'href="/t/{made[0].token}"' not in newest
     assert f'href="/g/{group.token}?page=2"' in newest
-    last = client.get(f"/g/{group.token}?page=11").get_data(as_text=True)
+    last = client.get(f"/g/{group.token}?page=11", headers=OPENED).get_data(as_text=True)
     assert f'href="{first}"' in last and "Older tables" not in last
 
 
@@ -198,7 +199,7 @@ def test_a_group_is_renamed_by_its_form_and_bad_names_change_nothing(app, client
         assert refused.status_code == 422
         assert message in refused.get_data(as_text=True)
     assert groups.by_id(store(app), group.id).name == long_name
-    html = client.get(f"/g/{group.token}").get_data(as_text=True)
+    html = client.get(f"/g/{group.token}", headers=OPENED).get_data(as_text=True)
     assert "Zoë Ångström" in html and f'href="/g/{group.token}/history"' in html
 
 
