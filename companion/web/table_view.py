@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -62,6 +62,17 @@ class TableView:
     conflict: Conflict | None = None
     whole_log: bool = False  # the log's own page: every entry, not only the latest
     cards: Callable[[], Sequence[Any]] = tuple  # reads the cards the table's group keeps for its game
+    seated: Callable[[], Collection[str]] = frozenset  # reads the players other phones are at this table
+
+    @property
+    def asks_seat(self) -> bool:
+        """The phone has not said who it is here: the page asks it before offering anything to enter."""
+        return self.editable and self.who is None
+
+    @cached_property
+    def elsewhere(self) -> Collection[str]:
+        """The players other phones are at this table (read only by a page asking who this phone is)."""
+        return self.seated()
 
     @cached_property
     def kept(self) -> tuple[Any, ...]:

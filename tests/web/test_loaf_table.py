@@ -5,7 +5,7 @@ import re
 import secrets
 from pathlib import Path
 
-from .pages import version
+from .pages import sit, version
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
 
@@ -18,6 +18,7 @@ def start(client, *players, advanced=False):
     data = {"players": list(players)} | ({"advanced": "true"} if advanced else {})
     response = client.post("/new/loaf", data=data)
     assert response.status_code == 303, response.data
+    sit(client, response.headers["Location"], "")
     return response.headers["Location"]
 
 
