@@ -3,9 +3,10 @@
 Tables are set up through the test client (the same database as the live server) in three states each: empty,
 mid-game and finished. The browser is a phone of its own (its cookie in `Site.cookies`) that has said who it is at
 every table (a player at the mid-game ones, none of them elsewhere), except at each game's "-seat" table: a game
-half played whose first player another phone is, where it is asked "Who are you?". Pages that only exist as the answer to a POST (a refused entry, a form with its errors)
-are fetched through the client and shown to the browser at a URL of the live server, headers and all, so the
-browser renders exactly what a phone would get after tapping the button.
+half played whose first player another phone is, where it is asked "Who are you?". Pages that only exist as the
+answer to a POST (a refused entry, a form with its errors) are fetched through the client and shown to the browser
+at a URL of the live server, headers and all, so the browser renders exactly what a phone would get after tapping
+the button.
 """
 
 from __future__ import annotations

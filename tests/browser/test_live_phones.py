@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .seats import NOBODY, sit
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -19,6 +21,7 @@ def new_table(page, url, game, *players):
     for i, name in enumerate(players):
         page.locator(f"#player-{i}").fill(name)
     page.get_by_role("button", name="Start the table").click()
+    sit(page, NOBODY)
     expect(page.locator("#live")).to_be_visible()
     return page.url
 
