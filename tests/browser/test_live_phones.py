@@ -51,6 +51,7 @@ def test_a_half_typed_line_keeps_its_values_focus_and_place_while_the_other_phon
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(table)
+    sit(second, NOBODY)
 
     ben = line_form(first, "Ben")
     ben.get_by_label("green").check()
@@ -105,6 +106,7 @@ def test_the_same_round_typed_on_two_phones_lands_once_and_the_late_phone_choose
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(table)
+    sit(second, NOBODY)
 
     fill_round(second, 3, {"Ann": 2, "Ben": 7})  # half-way when the other phone records the round
     fill_round(first, 5, {"Ann": 6, "Ben": 4}).get_by_role("button", name="Record round 1").click()
@@ -131,6 +133,7 @@ def test_a_round_sent_after_another_phone_recorded_it_is_a_conflict_and_use_mine
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(table)
+    sit(second, NOBODY)
     second.route("**/live?*", lambda route: route.fulfill(status=304))  # this phone has not heard of it yet
 
     fill_round(first, 5, {"Ann": 6, "Ben": 4}).get_by_role("button", name="Record round 1").click()
@@ -189,6 +192,7 @@ def test_a_failed_entry_shows_a_banner_keeps_the_typing_and_retry_sends_it_once_
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(table)
+    sit(second, NOBODY)
     enter_line(second, "Ben", 2, 2, 0, "green")
     expect(page.locator('[data-player="Ben"]')).to_have_text("4", timeout=2500)  # polling goes on
     other.close()
@@ -204,6 +208,7 @@ def test_polls_that_cannot_reach_the_table_say_so_and_the_phone_catches_up_after
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(table)
+    sit(second, NOBODY)
     enter_line(second, "Ana", 5, 3, 2)
     page.unroute("**/live?*")
     expect(page.locator('[data-player="Ana"]')).to_have_text("19", timeout=2500)
