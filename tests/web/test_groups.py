@@ -145,7 +145,7 @@ def test_who_a_phone_is_is_asked_once_and_credits_its_entries(app):
 
 
 def test_a_name_not_at_the_table_is_refused_and_changes_nothing(app, client):
-    table = start(client, "Ann", "Ben")
+    table = start(client, "Ann", "Ben", seat=None)
     refused = client.post(f"{table}/me", data={"who": "<b>Zed</b>"})
     assert refused.status_code == 422
     html = refused.get_data(as_text=True)
