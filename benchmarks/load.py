@@ -134,6 +134,8 @@ class Phone:
         session.headers["HX-Request"] = "true"
         page = session.get(f"{self.base}/new/next-station-paris", timeout=30).text
         csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        me = {"who": PLAYERS[self.seat], "csrf_token": csrf}  # once, as a phone first opening its table
+        session.post(f"{self.base}/t/{self.table.token}/me", data=me, timeout=30).raise_for_status()
         opened = session.get(f"{self.base}/t/{self.table.token}/live", timeout=30).text  # the table as it is now
         version = int(VERSION.search(opened).group(1))
         rng = random.Random(f"{self.table.token}-{self.seat}")

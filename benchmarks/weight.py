@@ -45,7 +45,9 @@ def new_table(client: FlaskClient, slug: str) -> str:
     players = [f"Player {n}" for n in range(1, GAMES[slug].max_players + 1)]
     response = client.post(f"/new/{slug}", data={"players": players})
     assert response.status_code == 303, f"{slug}: the table was not created ({response.status_code})"
-    return response.headers["Location"]
+    table = response.headers["Location"]
+    assert client.post(f"{table}/me", data={"who": ""}).status_code == 303  # the table, not "Who are you?"
+    return table
 
 
 def first_load(client: FlaskClient, url: str, encoding: str) -> dict[str, tuple[int, str | None]]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import exists, func, insert, literal, select, update
+from sqlalchemy import delete, exists, func, insert, literal, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -257,16 +257,31 @@ def seat_of(store: Store, table_id: int, phone: int) -> str | None:
 
 
 def take_seat(store: Store, table_id: int, phone: int, player: str) -> None:
-    """The phone is `player` at the table from now on ("" for none of its players)."""
+    """The phone is `player` at the table from now on ("" for none of its players). A player another phone was
+    is taken over (that phone was replaced): the other phone has no seat there any more, and is asked again."""
     where = (seats.c.table_id == table_id, seats.c.phone_id == phone)
     for _ in range(2):
         try:
             with _write(store) as conn, conn.begin():
+                # One seat change of a table at a time, so two phones taking one name at once leave one holding it.
+                conn.execute(select(tables.c.id).where(tables.c.id == table_id).with_for_update())
+                if player:
+                    others = (seats.c.table_id == table_id, seats.c.player == player, seats.c.phone_id != phone)
+                    conn.execute(delete(seats).where(*others))
                 if conn.execute(update(seats).where(*where).values(player=player)).rowcount == 0:
                     conn.execute(insert(seats).values(table_id=table_id, phone_id=phone, player=player))
             return
         except IntegrityError:
             continue  # the same phone answered twice at once: the other answer's row is there now, update it
+
+
+def seated_elsewhere(store: Store, table_id: int, phone: int | None) -> frozenset[str]:
+    """The players other phones than this one are at the table (a phone that is none of them holds no name)."""
+    query = select(seats.c.player).where(seats.c.table_id == table_id, seats.c.player != "")
+    if phone is not None:
+        query = query.where(seats.c.phone_id != phone)
+    with store.engine.connect() as conn:
+        return frozenset(conn.execute(query).scalars())
 
 
 def adopt_seats(store: Store, phone: int, named: dict[str, str]) -> None:

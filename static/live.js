@@ -251,6 +251,8 @@
     var was = swapping;
     swapping = null;
     reopen(panel, was.open);
+    // A phone asked who it is (another phone took its name over) is offered no form until it answers.
+    if (panel.querySelector("[data-seat-ask]")) was.kept = [];
     was.kept.forEach(function (node) {
       place(node, panel);
       showKept(node);

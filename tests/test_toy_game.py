@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from companion.specs import GAMES, SPECS, register, unregister
 from tests.conftest import make_app
 from tests.toy import SPEC
-from tests.web.pages import unchipped
+from tests.web.pages import sit, unchipped
 
 
 @pytest.fixture
@@ -29,6 +29,7 @@ def test_the_toy_game_is_listed_and_starts_a_table(toy):
     response = toy.post("/new/toy", data={"players": ["Ann", "Ben"]})
     assert response.status_code == 303
     table = response.headers["Location"]
+    sit(toy, table, "")
     page = toy.get(table)
     assert page.status_code == 200
     assert 'data-player="Ann">0<' in page.get_data(as_text=True)
@@ -36,6 +37,7 @@ def test_the_toy_game_is_listed_and_starts_a_table(toy):
 
 def test_the_toy_table_takes_entries_and_scores_them(toy):
     table = toy.post("/new/toy", data={"players": ["Ann", "Ben"]}).headers["Location"]
+    sit(toy, table, "")
     entered = toy.post(
         f"{table}/entries", data={"kind": "points", "player": "Ben", "points": "7", "version": "0", "entry_id": "e1"}
     )

@@ -69,9 +69,11 @@ def join_code(row: TableRow) -> CodeShown:
 
 @bp.app_template_global()
 def shown_first(view: Any) -> bool:
-    """Whether a table's page shows its join code and QR code first: on an editor page, while the code works, until
-    a second phone says who it is there or the first entry is in (then they are folded in the share panel)."""
-    return bool(view.editable and view.version == 0 and view.phones < 2 and code_live(view.row))
+    """Whether a table's page shows its join code and QR code first: on an editor page, once the phone said who it
+    is there (it is asked that before anything else), while the code works, until a second phone says who it is
+    there or the first entry is in (then they are folded in the share panel)."""
+    first = view.editable and not view.asks_seat and view.version == 0 and view.phones < 2
+    return bool(first and code_live(view.row))
 
 
 def qr_address(row: TableRow) -> str:

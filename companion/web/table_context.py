@@ -65,11 +65,20 @@ def _here(row: TableRow) -> dict[str, Any]:
 
 def _phone_at(row: TableRow, here: groups.AtTable) -> dict[str, Any]:
     """Who this phone is at the table, and the table's group: its link for a member, its invite for a phone that
-    is not one when the group shares it; and how to read the cards the group keeps, when a page shows them."""
+    is not one when the group shares it; and how to read the cards the group keeps and the players other phones are
+    at the table, when a page shows them."""
     invite = here.group if not here.member and here.group.share_invite else None
     cards = functools.cache(functools.partial(group_cards.cards_of, store(), row.group_id, row.game))
     member = here.group if here.member else None
-    return {"who": here.seat, "group": member, "invite": invite, "cards": cards, "phones": here.phones}
+    seated = functools.partial(groups.seated_elsewhere, store(), row.id, phone.known())
+    return {
+        "who": here.seat,
+        "group": member,
+        "invite": invite,
+        "cards": cards,
+        "phones": here.phones,
+        "seated": seated,
+    }
 
 
 def render(shown: TableView, status: int = 200) -> ResponseReturnValue:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -66,6 +66,17 @@ class TableView:
     cards: Callable[[], Sequence[Any]] = tuple  # reads the cards the table's group keeps for its game
     whole: Replayed | None = None  # the whole log replayed, sealed parts too: what a new entry is checked against
     reader: int | None = None  # the phone reading the page (its own sealed parts are shown to it)
+    seated: Callable[[], Collection[str]] = frozenset  # reads the players other phones are at this table
+
+    @property
+    def asks_seat(self) -> bool:
+        """The phone has not said who it is here: the page asks it before offering anything to enter."""
+        return self.editable and self.who is None
+
+    @cached_property
+    def elsewhere(self) -> Collection[str]:
+        """The players other phones are at this table (read only by a page asking who this phone is)."""
+        return self.seated()
 
     @cached_property
     def kept(self) -> tuple[Any, ...]:

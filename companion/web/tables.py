@@ -113,6 +113,8 @@ def enter(token: str) -> ResponseReturnValue:
         return _done(row)
     view = ctx.view(row)
     form = view.kind.forms.get(kind_name) or abort(400)
+    if view.asks_seat:
+        return _unseated(row)
     if taken := view.recorded_steps.get(request.form.get("step", "")):
         return _conflict(row, Conflict(*taken, changes.in_words(view, kind_name, form, values), values))
     if view.broken:
@@ -181,13 +183,22 @@ def _append(
     entry_id = request.form.get("entry_id", "")[:64] or abort(400)
     if "\x00" in entry_id:  # no id a client makes holds a NUL byte
         abort(400)
-    author = ctx.seat(row) or ANONYMOUS
+    author = ctx.seat(row)
+    if author is None:
+        return _unseated(row)
     try:
-        write_entry(row, based_on, entry_id, kind, payload, version, author, phone.this())
+        write_entry(row, based_on, entry_id, kind, payload, version, author or ANONYMOUS, phone.this())
     except StaleWrite as stale:
         row = ctx.fresh(row)
         return ctx.render(ctx.view(row, failed=failed, message=changes.stale_message(row, stale)), 409)
     return _done(row)
+
+
+def _unseated(row: TableRow) -> ResponseReturnValue:
+    """An entry from a phone that never said who it is at the table (a page of before, or no JavaScript): nothing
+    is stored, and the phone is asked, so that nothing is credited to "Someone" by accident."""
+    message = "That entry was not saved: first say who you are at this table (or none of them), then enter it again."
+    return ctx.render(ctx.view(row, message=message), 422)
 
 
 def _already_entered(row: TableRow) -> bool:
@@ -212,6 +223,8 @@ def undo(token: str) -> ResponseReturnValue:
         return ctx.render(
             ctx.view(row, message="Nothing to undo there: the table changed. Here is the new state."), 409
         )
+    if view.asks_seat:
+        return _unseated(row)
     if sealed := untouchable(view.checked.seal, view.checked.log, phone.known(), target):
         return ctx.render(ctx.view(row, message=f"Nothing was undone. {sealed.msg[:1].upper()}{sealed.msg[1:]}."), 409)
     return _append(row, UNDO, {"target": target}, 1, None)
@@ -244,6 +257,8 @@ def correct(token: str, seq: int) -> ResponseReturnValue:
         return _done(row)
     view = ctx.view(row)
     entry = _counting(view, seq)
+    if view.asks_seat:
+        return _unseated(row)
     form = view.kind.forms[entry.kind]
     values = {k: v for k, v in request.form.items() if k not in HIDDEN}
     try:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.web.pages import sit
+
 BARD = {"hero": "Bard", "roles": ["defence", "support", "damage"], "renown": 3, "hurt_renown": 1}
 KNIGHT = {"hero": "Knight", "roles": ["defence"], "renown": 4, "hurt_renown": 2, "traits": ["loyal"]}
 
@@ -13,6 +15,7 @@ KNIGHT = {"hero": "Knight", "roles": ["defence"], "renown": 4, "hurt_renown": 2,
 def table(client):
     created = client.post("/api/v1/tables", json={"game": "lfg", "players": ["Ann", "Ben"]})
     assert created.status_code == 201
+    sit(client, created.get_json()["edit"], "")  # the client is also a phone on the table's pages
     return created.get_json()["edit"].rsplit("/", 1)[1]
 
 

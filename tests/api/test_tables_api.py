@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.web.pages import sit
+
 LINE = {"player": "Ann", "round": 1, "line": {"color": "blue", "districts": 3, "max_stations_in_district": 2}}
 
 
@@ -11,6 +13,7 @@ LINE = {"player": "Ann", "round": 1, "line": {"color": "blue", "districts": 3, "
 def table(client):
     created = client.post("/api/v1/tables", json={"game": "next-station-paris", "players": ["Ann", "Ben"]})
     assert created.status_code == 201
+    sit(client, created.get_json()["edit"], "")  # the client is also a phone on the table's pages
     return created.get_json()
 
 

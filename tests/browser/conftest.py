@@ -26,7 +26,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 def phone_page(chromium: Any, site: Site) -> Iterator[Any]:
     """One browser page the size of a phone, with the `phone` fixture's settings (390 × 844, touch), that goes from
     page to page for every check: a new page each time costs Chromium a new renderer. Service workers are off, so
-    every page comes from the server as it is now, not from the offline copy the rules pages keep."""
+    every page comes from the server as it is now, not from the offline copy the rules pages keep. It is the site's
+    own phone (`Site.cookies`), seated at the site's tables."""
     context = chromium.new_context(
         viewport={"width": 390, "height": 844},
         device_scale_factor=2,
@@ -34,6 +35,7 @@ def phone_page(chromium: Any, site: Site) -> Iterator[Any]:
         has_touch=True,
         service_workers="block",
     )
+    context.add_cookies(site.cookies)
     page = context.new_page()
     page.route(f"{site.server.url}{ANSWERS}*", site.answer)
     yield page

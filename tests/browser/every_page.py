@@ -1,9 +1,12 @@
 """Every kind of page the app serves, built once on a live server for the accessibility and tap-target tests.
 
 Tables are set up through the test client (the same database as the live server) in three states each: empty,
-mid-game and finished. Pages that only exist as the answer to a POST (a refused entry, a form with its errors)
-are fetched through the client and shown to the browser at a URL of the live server, headers and all, so the
-browser renders exactly what a phone would get after tapping the button.
+mid-game and finished. The browser is a phone of its own (its cookie in `Site.cookies`) that has said who it is at
+every table (a player at the mid-game ones, none of them elsewhere), except at each game's "-seat" table: a game
+half played whose first player another phone is, where it is asked "Who are you?". Pages that only exist as the
+answer to a POST (a refused entry, a form with its errors) are fetched through the client and shown to the browser
+at a URL of the live server, headers and all, so the browser renders exactly what a phone would get after tapping
+the button.
 """
 
 from __future__ import annotations
@@ -35,7 +38,11 @@ PAGES = (
     *(f"rules-{game}" for game in GAMES),
     *(f"new-{game}" for game in GAMES),
     *(f"new-{game}-error" for game in GAMES),
-    *(f"{game}-{state}" for game in GAMES for state in ("empty", "mid", "finished", "refused", "viewer", "correction")),
+    *(
+        f"{game}-{state}"
+        for game in GAMES
+        for state in ("empty", "mid", "finished", "refused", "viewer", "correction", "seat")
+    ),
     "loaf-choice",
     "orleans-torture",
     "print-index",
@@ -76,6 +83,8 @@ class Site:
     app: Flask
     paths: dict[str, str] = field(default_factory=dict)
     answers: dict[str, Answer] = field(default_factory=dict)
+    cookies: list[dict[str, str]] = field(default_factory=list)  # the browser's: the phone it is
+    phone: int = 0  # the browser's phone id
 
     def show(self, page: Any, name: str, size: str = PHONE, scheme: str = "light") -> None:
         """Take the browser page to the page called `name` on a screen of `size` (one of SIZES) in the light or
@@ -105,6 +114,7 @@ def build(tmp: Path) -> tuple[Site, LiveServer]:
     app = make_app(tmp)
     server = LiveServer(app)
     site = Site(server=server, app=app)
+    _browser_phone(site)
     client = app.test_client()
     site.paths |= {
         "home": "/",
@@ -129,6 +139,7 @@ def build(tmp: Path) -> tuple[Site, LiveServer]:
     for entry in ORLEANS_SHORT:
         _post(client, orleans, entry)
     site.paths["orleans-torture"] = orleans
+    _seat_browser(site, orleans, "")
     store = app.extensions["store"]
     group = groups.by_id(store, store.by_token(orleans.rsplit("/", 1)[1]).group_id)
     site.paths["group"] = f"/g/{group.token}"  # every table above is in it: they were all started by one phone
@@ -151,11 +162,18 @@ def build(tmp: Path) -> tuple[Site, LiveServer]:
 def _table_pages(site: Site, client: Any, game: str, setup: dict[str, Any]) -> None:
     """A game's tables: empty, mid-game and finished; the mid-game one refusing an entry, correcting its first
     entry, and seen through its viewer link."""
-    tables = {state: _start(client, game, setup["players"]) for state in ("empty", "mid", "finished")}
+    tables = {state: _start(client, game, setup["players"]) for state in ("empty", "mid", "finished", "seat")}
     for entry in setup["mid"]:
         _post(client, tables["mid"], entry)
+        _post(client, tables["seat"], entry)
     for entry in setup["mid"] + setup["end"]:
         _post(client, tables["finished"], entry)
+    for state, table in tables.items():
+        if state != "seat":
+            _seat_browser(site, table, setup["players"][0] if state == "mid" else "")
+    assert client.post(f"{tables['seat']}/me", data={"who": setup["players"][0]}).status_code == 303
+    assert "Who are you?" not in _as_browser(site, tables["mid"]), f"{game}: the browser is not seated"
+    assert "on another phone" in _as_browser(site, tables["seat"]), f"{game}: the browser is not asked"
     html = client.get(tables["finished"]).get_data(as_text=True)
     assert setup["finished"] in html, f"{game}: the finished table does not show {setup['finished']!r}"
     site.paths |= {f"{game}-{state}": url for state, url in tables.items()}
@@ -163,6 +181,27 @@ def _table_pages(site: Site, client: Any, game: str, setup: dict[str, Any]) -> N
     token = tables["mid"].rsplit("/", 1)[1]
     site.paths[f"{game}-viewer"] = f"/v/{site.app.extensions['store'].by_token(token).viewer_token}"
     site.answers[f"{game}-refused"] = _answer(_post(client, tables["mid"], setup["refused"], expect=422), 422)
+
+
+def _browser_phone(site: Site) -> None:
+    """The browser is a phone of its own, known by its cookie (as a phone that opened the app before)."""
+    site.phone, token = groups.new_phone(site.app.extensions["store"])
+    value = site.app.session_interface.get_signing_serializer(site.app).dumps({"phone": token})
+    site.cookies = [{"name": site.app.config["SESSION_COOKIE_NAME"], "value": value, "url": site.server.url}]
+
+
+def _seat_browser(site: Site, table: str, who: str) -> None:
+    """The browser's phone has said who it is at the table, once, as a phone does when it first opens it."""
+    store = site.app.extensions["store"]
+    groups.take_seat(store, store.by_token(table.rsplit("/", 1)[1]).id, site.phone, who)
+
+
+def _as_browser(site: Site, path: str) -> str:
+    """The page at `path` as the browser's phone gets it."""
+    client = site.app.test_client()
+    cookie = site.cookies[0]
+    client.set_cookie(cookie["name"], cookie["value"])
+    return client.get(path).get_data(as_text=True)
 
 
 def _answer(response: Any, status: int) -> Answer:
@@ -177,7 +216,9 @@ def _answer(response: Any, status: int) -> Answer:
 def _start(client: Any, game: str, players: list[str], **options: str) -> str:
     response = client.post(f"/new/{game}", data={"players": players, **options})
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
-    return response.headers["Location"]
+    table = response.headers["Location"]
+    assert client.post(f"{table}/me", data={"who": ""}).status_code == 303  # none of them: its entries by Someone
+    return table
 
 
 def _version(client: Any, table: str) -> int:

@@ -4,6 +4,8 @@ nothing wider than the screen, every control big enough to tap, and a second pho
 import pytest
 from playwright.sync_api import expect
 
+from .seats import NOBODY, sit
+
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ann", "Bénédicte", "Éloïse-Marguerite de la Fontaine", "Dee"]
@@ -30,6 +32,7 @@ def test_a_koala_table_on_a_phone(live_server, phone, chromium):
     for i, name in enumerate(NAMES):
         page.locator(f"#player-{i}").fill(name)
     page.get_by_role("button", name="Start the table").click()
+    sit(page, NOBODY)
     expect(page.get_by_role("heading", name="Koala", exact=True)).to_be_visible()
     no_sideways_scroll(page)
     assert small_controls(page) == []
@@ -37,6 +40,7 @@ def test_a_koala_table_on_a_phone(live_server, phone, chromium):
     other = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     watcher = other.new_page()
     watcher.goto(page.url)
+    sit(watcher, NOBODY)
 
     # Bénédicte stands behind Ann: her own cave 2 is left empty.
     cave1 = page.get_by_role("form", name="Cave 1", exact=True)

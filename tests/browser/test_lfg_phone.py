@@ -4,6 +4,8 @@ who wins; nothing is too small to tap or wider than the screen."""
 import pytest
 from playwright.sync_api import expect
 
+from .seats import NOBODY, sit
+
 pytestmark = pytest.mark.browser
 
 HEROES = [
@@ -38,6 +40,7 @@ def test_a_table_of_two_phones_enters_heroes_and_parties(live_server, phone, chr
     first.get_by_label("Player 1").fill("Anaïs-Éloïse de la Fontaine")
     first.get_by_label("Player 2").fill("Björn")
     first.get_by_role("button", name="Start the table").click()
+    sit(first, NOBODY)
     expect(first.get_by_role("heading", name="LFG")).to_be_visible()
     expect(first.get_by_text("First enter the heroes of your deck")).to_be_visible()
 
@@ -50,6 +53,7 @@ def test_a_table_of_two_phones_enters_heroes_and_parties(live_server, phone, chr
     other = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     second = other.new_page()
     second.goto(first.url)
+    sit(second, NOBODY)
 
     ana = party_of(first, "Anaïs")
     expect(ana.get_by_label("Bardé: 2nd copy", exact=True)).to_be_hidden()  # shown once Bardé is tapped

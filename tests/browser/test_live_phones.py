@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .seats import NOBODY, sit
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -19,6 +21,7 @@ def new_table(page, url, game, *players):
     for i, name in enumerate(players):
         page.locator(f"#player-{i}").fill(name)
     page.get_by_role("button", name="Start the table").click()
+    sit(page, NOBODY)
     expect(page.locator("#live")).to_be_visible()
     return page.url
 
@@ -48,6 +51,7 @@ def test_a_half_typed_line_keeps_its_values_focus_and_place_while_the_other_phon
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(table)
+    sit(second, NOBODY)
 
     ben = line_form(first, "Ben")
     ben.get_by_label("green").check()
@@ -102,6 +106,7 @@ def test_the_same_round_typed_on_two_phones_lands_once_and_the_late_phone_choose
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(table)
+    sit(second, NOBODY)
 
     fill_round(second, 3, {"Ann": 2, "Ben": 7})  # half-way when the other phone records the round
     fill_round(first, 5, {"Ann": 6, "Ben": 4}).get_by_role("button", name="Record round 1").click()
@@ -128,6 +133,7 @@ def test_a_round_sent_after_another_phone_recorded_it_is_a_conflict_and_use_mine
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(table)
+    sit(second, NOBODY)
     second.route("**/live?*", lambda route: route.fulfill(status=304))  # this phone has not heard of it yet
 
     fill_round(first, 5, {"Ann": 6, "Ben": 4}).get_by_role("button", name="Record round 1").click()
@@ -186,6 +192,7 @@ def test_a_failed_entry_shows_a_banner_keeps_the_typing_and_retry_sends_it_once_
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(table)
+    sit(second, NOBODY)
     enter_line(second, "Ben", 2, 2, 0, "green")
     expect(page.locator('[data-player="Ben"]')).to_have_text("4", timeout=2500)  # polling goes on
     other.close()
@@ -201,6 +208,7 @@ def test_polls_that_cannot_reach_the_table_say_so_and_the_phone_catches_up_after
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(table)
+    sit(second, NOBODY)
     enter_line(second, "Ana", 5, 3, 2)
     page.unroute("**/live?*")
     expect(page.locator('[data-player="Ana"]')).to_have_text("19", timeout=2500)

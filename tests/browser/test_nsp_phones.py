@@ -3,6 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
+from .seats import NOBODY, sit
+
 pytestmark = pytest.mark.browser
 
 
@@ -14,11 +16,13 @@ def test_two_phones_see_the_same_table(live_server, phone, chromium):
     first.get_by_label("Player 1").fill("Ana")
     first.get_by_label("Player 2").fill("Bénédicte")
     first.get_by_role("button", name="Start the table").click()
+    sit(first, NOBODY)
     expect(first.get_by_role("heading", name="Next Station Paris")).to_be_visible()
 
     other = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     second = other.new_page()
     second.goto(first.url)
+    sit(second, NOBODY)
     ana_total = second.locator('[data-player="Ana"]')
     expect(ana_total).to_have_text("0")
 
@@ -48,6 +52,7 @@ def test_a_line_the_map_cannot_hold_is_refused_as_it_is_typed(live_server, phone
     page.goto(live_server.url + "/new/next-station-paris")
     page.get_by_label("Player 1").fill("Ana")
     page.get_by_role("button", name="Start the table").click()
+    sit(page, NOBODY)
     card = page.locator("form", has=page.get_by_role("heading", name="Ana"))
     card.get_by_label("blue").check()
     districts = card.get_by_label("Districts", exact=True)
@@ -88,6 +93,7 @@ def test_bonuses_the_lines_cannot_hold_are_refused_as_they_are_typed(live_server
         body = {"kind": "line", "payload": entry, "entry_id": color, "base_version": round_no - 1}
         assert page.request.post(api, data=body).status == 201
     page.goto(live_server.url + created["edit"])
+    sit(page, NOBODY)
     card = page.locator("form", has=page.get_by_role("heading", name="Ana"))
     threes = card.get_by_label("Interchanges of 3 lines (5 each)", exact=True)
     threes.fill("1")

@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .seats import NOBODY, sit
 from .test_tap_targets import MEASURE
 
 pytestmark = pytest.mark.browser
@@ -25,6 +26,7 @@ def test_a_harvest_torture_reaches_the_second_phone(live_server, phone, chromium
     first.get_by_label("Player 1").fill("Jo")
     first.get_by_label("Player 2").fill("Ana")
     first.get_by_role("button", name="Start the table").click()
+    sit(first, NOBODY)
     expect(first.get_by_role("heading", name="Orléans")).to_be_visible()
 
     fill_holdings(
@@ -38,6 +40,7 @@ def test_a_harvest_torture_reaches_the_second_phone(live_server, phone, chromium
     other = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     second = other.new_page()
     second.goto(first.url)
+    sit(second, NOBODY)
     jo_wool = second.locator('dl[data-player="Jo"] dd[data-field="wool"]')
     jo_space = second.locator('dl[data-player="Jo"] dd[data-field="development_position"]')
     expect(jo_wool).to_have_text("2")
@@ -88,6 +91,7 @@ def start_three(page, url):
     for seat, name in enumerate(("Jo", "Kim", "Lou")):
         page.locator(f"#player-{seat}").fill(name)
     page.get_by_role("button", name="Start the table").click()
+    sit(page, NOBODY)
     expect(page.get_by_role("heading", name="Orléans")).to_be_visible()
 
 

@@ -4,6 +4,8 @@ their examples, the scores with their reasons and the winner; then a mistake ent
 import pytest
 from playwright.sync_api import expect
 
+from .seats import NOBODY, sit
+
 pytestmark = pytest.mark.browser
 
 MAX_TAPS_FOR_A_HAND = 30
@@ -52,6 +54,7 @@ def test_three_players_end_a_game_on_one_phone(live_server, phone):
     for i, name in enumerate(HANDS, start=1):
         page.get_by_label(f"Player {i}").fill(name)
     page.get_by_role("button", name="Start the table").click()
+    sit(page, NOBODY)
     expect(page.get_by_role("heading", name="Oz", exact=True)).to_be_visible()
     tap = Taps()
 

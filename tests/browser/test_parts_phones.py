@@ -4,6 +4,8 @@ same moment: both lines land, neither phone is told the table changed under it, 
 import pytest
 from playwright.sync_api import expect
 
+from .seats import NOBODY, sit
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -30,11 +32,13 @@ def test_two_phones_tapping_their_own_lines_at_once_both_land(live_server, phone
     first.get_by_label("Player 1").fill("Ana")
     first.get_by_label("Player 2").fill("Ben")
     first.get_by_role("button", name="Start the table").click()
+    sit(first, NOBODY)
     expect(first.get_by_role("heading", name="Next Station Paris")).to_be_visible()
 
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(first.url)
+    sit(second, NOBODY)
     expect(second.locator('[data-player="Ben"]')).to_have_text("0")
 
     ana = fill_line(first, "Ana", "blue", 5, 3, 2)

@@ -6,10 +6,20 @@ import re
 import secrets
 
 
-def start(client, *players: str, game: str = "next-station-paris") -> str:
+def start(client, *players: str, game: str = "next-station-paris", seat: str | None = "") -> str:
+    """A new table, and who the starting phone says it is there: `seat` ("" for none of them, whose entries are
+    by "Someone"; None leaves it unasked, so the table asks it first and takes no entry from it)."""
     response = client.post(f"/new/{game}", data={"players": list(players)})
     assert response.status_code == 303, response.data
-    return response.headers["Location"]
+    table = response.headers["Location"]
+    if seat is not None:
+        sit(client, table, seat)
+    return table
+
+
+def sit(client, table: str, who: str) -> None:
+    """The phone answers "Who are you?" at the table: a player's name, or "" for none of them."""
+    assert client.post(f"{table}/me", data={"who": who}).status_code == 303
 
 
 def unchipped(html: str) -> str:

@@ -8,6 +8,8 @@ import pytest
 from companion.entries import EntryKind, UnreadableEntry
 from companion.tables import kinds
 
+from .pages import sit
+
 LINE = {"player": "Ann", "round": 1, "line": {"color": "blue", "districts": 3, "max_stations_in_district": 2}}
 
 
@@ -16,6 +18,7 @@ def table(app, client):
     created = client.post("/api/v1/tables", json={"game": "next-station-paris", "players": ["Ann", "Ben"]}).get_json()
     body = {"kind": "line", "payload": LINE, "entry_id": "good", "base_version": 0}
     assert client.post(f"/api/v1/tables/{created['edit'].rsplit('/', 1)[1]}/entries", json=body).status_code == 201
+    sit(client, created["edit"], "")
     return created
 
 

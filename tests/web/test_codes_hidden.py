@@ -16,6 +16,8 @@ from sqlalchemy import select
 from companion.store import TableRow, groups, tables
 from companion.web.codes import shown_code
 
+from .pages import sit
+
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus" / "v1"
 
 
@@ -102,6 +104,7 @@ def test_an_older_setup_keeps_the_code_it_copied_by_to_itself(app, client):
     code = store.by_token(source.rsplit("/", 1)[1]).code
     hero = {"name": "Bard", "defence": True, "support": True, "damage": False, "renown": 2, "hurt_renown": 1}
     older = store.create_table("lfg", {"players": ["Cy", "Dee"], "options": {"copy_from": code, "heroes": [hero]}})
+    sit(client, f"/t/{older.token}", "")
     for url in (f"/v/{older.viewer_token}", f"/t/{older.token}", f"/api/v1/tables/{older.viewer_token}"):
         body = client.get(url).get_data(as_text=True)
         assert "Bard" in body, url

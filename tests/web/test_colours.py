@@ -78,11 +78,14 @@ def _row(app, table: str):
 
 
 def test_the_page_shows_each_player_with_their_default_colour(client):
-    table = start(client, "Ana", "Ben")
+    table = start(client, "Ana", "Ben", seat=None)
     html = client.get(table).get_data(as_text=True)
     seat = html.split('id="seat-ask"', 1)[1].split("</section>", 1)[0]  # "Who are you?"
-    assert re.search(r'value="Ana" class="quiet"><span class="initial pc-orange" aria-hidden="true">A</span>Ana', seat)
-    assert re.search(r'value="Ben" class="quiet"><span class="initial pc-sky" aria-hidden="true">B</span>Ben', seat)
+    chip = (
+        r'value="{}" class="quiet"><span class="seat-name"><span class="initial pc-{}" aria-hidden="true">{}</span>{}'
+    )
+    assert re.search(chip.format("Ana", "orange", "A", "Ana"), seat)
+    assert re.search(chip.format("Ben", "sky", "B", "Ben"), seat)
     assert 'name="colour" value="blue"' in html and '<span class="sr-only">sky blue</span>' in html
 
 

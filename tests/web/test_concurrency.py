@@ -92,6 +92,7 @@ class Phone:
 
     def _play(self, ready: threading.Barrier) -> None:
         session = requests.Session()
+        sit(session, self.table, self.player)  # each phone is its player's
         headers = {"HX-Request": "true"} if self.htmx else {}
         version = seen_version(session.get(self.table, timeout=10).text)
         ready.wait(timeout=30)
@@ -155,18 +156,26 @@ def test_four_phones_entering_at_once_lose_nothing_and_save_nothing_twice(server
         assert entry.payload == forms[entry.kind].model_validate(fields).to_payload(), (entry, sent)
     assert not refused, "each phone entered only its own player's parts: none of them may collide"
 
-    final = requests.get(table, timeout=10).text
+    watcher = requests.Session()
+    sit(watcher, table, "")
+    final = watcher.get(table, timeout=10).text
     assert "Final scores" in final
 
 
-def taps_at_once(url: str, form: dict[str, Any], headers: dict[str, str], taps: int) -> list[int]:
-    """The same request sent by `taps` threads released together: a double (or triple) tap, or a retry."""
+def sit(session: requests.Session, table: str, who: str) -> None:
+    """The phone answers "Who are you?" at the table (its cookie keeps the answer)."""
+    assert session.post(f"{table}/me", data={"who": who}, allow_redirects=False, timeout=10).status_code == 303
+
+
+def taps_at_once(url: str, form: dict[str, Any], headers: dict[str, str], taps: int, cookies: Any = None) -> list[int]:
+    """The same request sent by `taps` threads released together, from one phone (its `cookies`): a double (or
+    triple) tap, or a retry."""
     ready = threading.Barrier(taps)
     statuses: list[int] = []
 
     def tap() -> None:
         ready.wait(timeout=30)
-        answer = requests.post(url, data=form, headers=headers, allow_redirects=False, timeout=30)
+        answer = requests.post(url, data=form, headers=headers, cookies=cookies, allow_redirects=False, timeout=30)
         statuses.append(answer.status_code)
 
     threads = [threading.Thread(target=tap) for _ in range(taps)]
@@ -180,11 +189,13 @@ def taps_at_once(url: str, form: dict[str, Any], headers: dict[str, str], taps: 
 @pytest.mark.parametrize("htmx", [False, True], ids=["form", "htmx"])
 def test_a_double_tap_sent_at_once_lands_once(server, htmx):
     table = start_table(server, "Ana")
+    phone = requests.Session()
+    sit(phone, table, "Ana")
     headers = {"HX-Request": "true"} if htmx else {}
     for version in range(12):
         form = {"kind": "bonus", "form": "bonus-Ana", "player": "Ana", "objectives": version % 4}
         form |= {"version": version, "entry_id": f"tap-{version}"}
-        statuses = taps_at_once(f"{table}/entries", form, headers, taps=3)
+        statuses = taps_at_once(f"{table}/entries", form, headers, taps=3, cookies=phone.cookies)
         assert statuses == [200 if htmx else 303] * 3, (version, statuses)
 
     row = server.store.by_token(table.rsplit("/", 1)[1])

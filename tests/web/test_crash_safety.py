@@ -39,6 +39,12 @@ def form_token(session: requests.Session, base: str) -> str:
     return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
+def sit(session: requests.Session, base: str, token: str, csrf: str) -> None:
+    """The phone answers "Who are you?" at the table: none of them."""
+    answer = session.post(f"{base}/t/{token}/me", data={"who": "", "csrf_token": csrf}, allow_redirects=False)
+    assert answer.status_code == 303, answer.text
+
+
 @dataclass
 class Writer:
     base: str
@@ -52,6 +58,7 @@ class Writer:
     def run(self, stop: threading.Event, ready: threading.Barrier) -> None:
         with requests.Session() as session:
             csrf = form_token(session, self.base)
+            sit(session, self.base, self.token, csrf)
             ready.wait(timeout=30)
             self._burst(session, csrf, stop)
 
@@ -127,6 +134,7 @@ def test_a_server_killed_mid_burst_keeps_every_acknowledged_entry(tmp_path: Path
                 form = {"kind": "bonus", "form": "bonus-Ana", "player": "Ana", "objectives": 1}
                 form |= {"version": len(log), "entry_id": f"{writer.token[:6]}-after"}
                 form["csrf_token"] = form_token(session, base)
+                sit(session, base, writer.token, form["csrf_token"])
                 answer = session.post(f"{base}/t/{writer.token}/entries", data=form, allow_redirects=False, timeout=10)
                 assert answer.status_code == 303
             assert store.version(row.id) == len(log) + 1

@@ -122,7 +122,7 @@ def token_of(client) -> str:
 
 def test_who_a_phone_is_is_asked_once_and_credits_its_entries(app):
     ann, ben = app.test_client(), app.test_client()
-    table = start(ann, "Ann", "Ben")
+    table = start(ann, "Ann", "Ben", seat=None)
     assert "Who are you?" in ann.get(table).get_data(as_text=True)
     assert ann.post(f"{table}/me", data={"who": "Ann"}).status_code == 303
     assert "Who are you?" not in ann.get(table).get_data(as_text=True)
@@ -132,7 +132,9 @@ def test_who_a_phone_is_is_asked_once_and_credits_its_entries(app):
     page = ben.get(table).get_data(as_text=True)
     assert "Who are you?" in page
     assert re.search(
-        r'<button type="submit" name="who" value="Ben"[^>]*>(<span class="initial[^>]*>B</span>)?Ben</button>', page
+        r'<button type="submit" name="who" value="Ben"[^>]*><span class="seat-name">'
+        r'(<span class="initial[^>]*>B</span>)?Ben</span></button>',
+        page,
     )
     ben.post(f"{table}/me", data={"who": "Ben"})
     enter_line(ben, table, "Ben", 1)
@@ -144,7 +146,7 @@ def test_who_a_phone_is_is_asked_once_and_credits_its_entries(app):
 
 
 def test_a_name_not_at_the_table_is_refused_and_changes_nothing(app, client):
-    table = start(client, "Ann", "Ben")
+    table = start(client, "Ann", "Ben", seat=None)
     refused = client.post(f"{table}/me", data={"who": "<b>Zed</b>"})
     assert refused.status_code == 422
     html = refused.get_data(as_text=True)

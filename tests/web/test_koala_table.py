@@ -12,7 +12,7 @@ from companion.games.base import RuleError
 from companion.schemas.koala import SeatEntryIn
 from companion.tables.koala import new_table, ring_places, seat
 
-from .pages import start, unchipped, version
+from .pages import sit, start, unchipped, version
 
 
 def koala(client, *players: str, teams: bool = False) -> str:
@@ -20,6 +20,7 @@ def koala(client, *players: str, teams: bool = False) -> str:
         return start(client, *players, game="koala")
     response = client.post("/new/koala", data={"players": list(players), "teams": "on"})
     assert response.status_code == 303, response.data
+    sit(client, response.headers["Location"], "")
     return response.headers["Location"]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from companion import group_cards
 
-from .pages import start, version
+from .pages import sit, start, version
 
 KNIGHT = {"name": "Chevalier", "defence": "on", "renown": 4, "hurt_renown": 2, "loyal": "on", "copies": 1}
 BARD = {"name": "Bardé", "defence": "on", "support": "on", "renown": 3, "hurt_renown": 1, "copies": 2}
@@ -112,6 +112,7 @@ def test_a_name_the_group_has_stays_as_the_group_has_it(client, app):
     group = group_of(client)
     keep(client, group, **KNIGHT)
     table = client.post("/new/lfg", data={"players": ["Ann", "Ben"], "copy_from": "none"}).headers["Location"]
+    sit(client, table, "")
     changed = KNIGHT | {"name": "CHEVALIER", "renown": 9}
     assert enter(client, table, "hero", "hero-new", **changed).status_code == 303
     (card,) = group_cards.cards_of(app.extensions["store"], row_of(app, table).group_id, "lfg")

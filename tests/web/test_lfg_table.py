@@ -10,7 +10,7 @@ import pytest
 
 from companion.schemas.lfg import gather_ticks
 
-from .pages import start, unchipped, version
+from .pages import sit, start, unchipped, version
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
 
@@ -260,6 +260,7 @@ def test_the_catalog_can_be_copied_from_a_table_of_the_group(client, app, table)
     assert 'name="copy_from"' in form and '<input type="text" id="copy-from"' not in form
     response = client.post("/new/lfg", data={"players": ["Cy", "Dee"], "copy_from": f" {older.viewer_token} "})
     assert response.status_code == 303
+    sit(client, response.headers["Location"], "")
     html = page(client, response.headers["Location"])
     assert "Heroes in your deck (5)" in html
     assert "started with the heroes of an earlier table" in html
@@ -273,6 +274,7 @@ def start_without_heroes(client, *players):
     """A table of the group that does not start with the group's heroes (the form's "None")."""
     response = client.post("/new/lfg", data={"players": list(players), "copy_from": "none"})
     assert response.status_code == 303, response.data
+    sit(client, response.headers["Location"], "")
     return response.headers["Location"]
 
 
@@ -418,6 +420,7 @@ def test_a_table_stored_with_version_1_entries_opens_and_its_entries_correct_as_
     for e in corpus["entries"]:
         store.append(row.id, e["seq"] - 1, e["entry_id"], e["kind"], e["payload"], e["author"], e["version"])
     url = f"/t/{row.token}"
+    sit(client, url, "")
     html = page(client, url)
     assert "★ Ben wins on renown" in html
     assert "Changed Ranger into Warden: defence, support · renown 3, hurt 1" in html

@@ -4,7 +4,7 @@ played once every part is in; the review step offers the group's own cards, and 
 import re
 import secrets
 
-from .pages import unchipped, version
+from .pages import sit, unchipped, version
 from .test_loaf_table import page, reputations, start
 
 
@@ -240,6 +240,8 @@ def test_two_phones_entering_their_own_cards_from_the_same_version_both_land(cli
     post(client, table, "order", round=1, average=5)
     post(client, table, "review", round=1, review="highest+1/lowest-1")
     other = app.test_client()  # a second phone with the table's link
+    sit(client, table, "Ann")
+    sit(other, table, "Béa")
     seen = version(client, table)
     for phone, name, card in ((client, "Ann", 7), (other, "Béa", 4)):
         data = {

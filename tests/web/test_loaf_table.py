@@ -5,7 +5,7 @@ import re
 import secrets
 from pathlib import Path
 
-from .pages import version
+from .pages import sit, version
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
 
@@ -18,6 +18,7 @@ def start(client, *players, advanced=False):
     data = {"players": list(players)} | ({"advanced": "true"} if advanced else {})
     response = client.post("/new/loaf", data=data)
     assert response.status_code == 303, response.data
+    sit(client, response.headers["Location"], "")
     return response.headers["Location"]
 
 
@@ -274,18 +275,19 @@ def test_a_correction_that_now_needs_a_choice_asks_for_it_on_the_correction_page
     assert "Ann discards the 11" in page(client, table)
 
 
-def stored_v1_table(app, name):
+def stored_v1_table(app, name, client):
     """A table whose log was written before round entries had versions: the corpus table `name`, row for row."""
     data = json.loads((CORPUS / f"loaf-{name}.json").read_text(encoding="utf-8"))
     store = app.extensions["store"]
     row = store.create_table("loaf", data["setup"])
     for based_on, entry in enumerate(data["entries"]):
         store.append(row.id, based_on, entry["entry_id"], entry["kind"], entry["payload"], entry["author"], 1)
+    sit(client, f"/t/{row.token}", "")
     return f"/t/{row.token}", data
 
 
 def test_a_table_stored_before_versions_opens_and_its_rounds_correct_as_they_were(client, app):
-    table, data = stored_v1_table(app, "advanced-angry")
+    table, data = stored_v1_table(app, "advanced-angry", client)
     html = page(client, table)
     assert "cannot be replayed" not in html
     assert "The Angry Boss reached 5 after round 6" in html
@@ -312,7 +314,7 @@ def test_a_table_stored_before_versions_opens_and_its_rounds_correct_as_they_wer
 
 
 def test_a_quick_pick_round_shows_as_that_pick_on_its_correction_page(client, app):
-    table, _ = stored_v1_table(app, "happy-basic")
+    table, _ = stored_v1_table(app, "happy-basic", client)
     form = client.get(f"{table}/entries/5/edit").get_data(as_text=True)
     assert 'name="review" value="highest+2/bad-1" checked' in form
     assert 'name="total" inputmode="numeric" min="0" max="33" value="10"' in form

@@ -7,7 +7,7 @@ import pytest
 
 from companion.games.orleans import DEFAULT_COIN_SPACES
 
-from .pages import version
+from .pages import sit, version
 
 JO = {
     "coins": 3,
@@ -25,6 +25,7 @@ ANA = {"coins": 20, "grain": 3, "wine": 1, "trading_stations": 1, "development_l
 def start(client, *players, **options):
     response = client.post("/new/orleans", data={"players": list(players), **options})
     assert response.status_code == 303, response.get_data(as_text=True)
+    sit(client, response.headers["Location"], "")
     return response.headers["Location"]
 
 
