@@ -149,7 +149,14 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     var config = event.detail.requestConfig;
     if (config.verb === "get") return;
-    sending.set(event.detail.xhr, config.elt);
+    var xhr = event.detail.xhr;
+    sending.set(xhr, config.elt);
+    // Its end is heard on the request itself: a refresh that landed meanwhile may have taken its form out of the
+    // page, and htmx's events on a form out of the page reach no listener here (polls would wait for it forever).
+    xhr.addEventListener("loadend", function () {
+      sending.delete(xhr);
+      if (!config.elt.isConnected) setTimeout(poll, 0); // its answer had no panel to go into: ask for the table
+    });
     var live = document.getElementById("live");
     if (live && live !== config.elt) htmx.trigger(live, "htmx:abort");
   });

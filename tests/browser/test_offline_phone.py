@@ -156,6 +156,7 @@ def test_an_entry_made_offline_for_a_step_another_phone_recorded_meanwhile_shows
     other = chromium.new_context(**PHONE)
     second = other.new_page()
     second.goto(table)
+    sit(second, "Ben")
     second.get_by_text("Enter the whole round on one form").click()
     whole = second.locator("#round-form")
     whole.get_by_role("group", name="Order: work per player").get_by_role("radio", name="5", exact=True).check()

@@ -47,7 +47,8 @@ def test_the_code_folds_away_once_a_second_phone_says_who_it_is(app, client):
     assert FIRST in client.get(table).get_data(as_text=True)  # one phone alone: still first
     ben = app.test_client()
     ben.get(f"/join?code={row_of(app, table).code}", headers={"Sec-Fetch-Site": "none"})
-    assert FIRST in ben.get(table).get_data(as_text=True)  # joined, not said who it is yet
+    asked = ben.get(table).get_data(as_text=True)  # joined, not said who it is yet: asked that before anything
+    assert FIRST not in asked and "data-seat-ask" in asked
     ben.post(f"{table}/me", data={"who": "Ben"})
     for phone in (client, ben):
         html = phone.get(table).get_data(as_text=True)
