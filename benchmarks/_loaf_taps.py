@@ -128,7 +128,7 @@ def loaf_own_card(browser: Any, base: str) -> Run:
 
 def loaf_phones_round(browser: Any, base: str) -> Run:
     """Round 1 with four phones, each its own card (the first also the order and the review card): no phone sees
-    another's card until the last is in, then every phone shows all four."""
+    another's card until the last is in (its own it may), then every phone shows all four."""
     phones = [new_phone(browser) for _ in LOAF_PLAYERS]
     try:
         pages = [phone.new_page() for phone in phones]
@@ -144,9 +144,12 @@ def loaf_phones_round(browser: Any, base: str) -> Run:
         loaf_tap(taps, first, first.get_by_role("group", name="Order: work per player").get_by_role("button").nth(5))
         loaf_tap(taps, first, first.get_by_role("group", name="Common cards").get_by_role("button").first)
         pages[-1].locator(".sealed-status", has_text="3 of 4 in").wait_for()
-        seen = [page.locator("#live").inner_text() for page in pages]
+        seen = [page.locator("#live").text_content() or "" for page in pages]
         leaked = [
-            p for p, text in zip(LOAF_PLAYERS, seen, strict=True) if sum(f"{o} played" in text for o in LOAF_PLAYERS)
+            f"{other} to {reader}"
+            for reader, text in zip(LOAF_PLAYERS, seen, strict=True)
+            for other in LOAF_PLAYERS
+            if other != reader and f"{other} played" in text
         ]
         last = loaf_step(pages[-1]).get_by_role("group", name=f"{LOAF_PLAYERS[-1]}'s card").get_by_role("button")
         loaf_tap(taps, pages[-1], last.first)
