@@ -49,6 +49,8 @@ run: $(STAMP)
 
 # No import cache: a module added since the last run would not be seen by the modules already cached.
 test: $(TEST_STAMP) $(LIGHTHOUSE_STAMP)
+	$(BIN)/ruff check companion tests benchmarks
+	$(BIN)/ruff format --check companion tests benchmarks
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q -m "not alone"

@@ -98,13 +98,35 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-@pytest.fixture
-def empty_pg_url() -> str:
-    """An empty PostgreSQL schema of this test worker's own: everything in it (alembic_version too) dropped."""
+@functools.cache
+def _pg_schema() -> str:
+    """This test process's own schema, dropped when it exits: two suites on one database never touch each
+    other's tables."""
+    schema = f"test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{os.getpid()}"
+    atexit.register(_drop_schema, schema)
+    return schema
+
+
+def _drop_schema(schema: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    admin = create_engine(PG_URL)
+    try:
+        with admin.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+    except Exception:  # the database may be gone by now; a schema left behind harms no other run
+        pass
+    finally:
+        admin.dispose()
+
+
+def fresh_pg_schema() -> str:
+    """The address of an empty PostgreSQL schema of this test process's own: everything in it (alembic_version
+    too) dropped."""
     from sqlalchemy import create_engine, text
     from sqlalchemy.exc import OperationalError
 
-    schema = "test_" + os.environ.get("PYTEST_XDIST_WORKER", "main")
+    schema = _pg_schema()
     admin = create_engine(PG_URL)
     try:
         with admin.begin() as conn:
@@ -115,6 +137,11 @@ def empty_pg_url() -> str:
     finally:
         admin.dispose()
     return f"{PG_URL}?options=-csearch_path%3D{schema}"
+
+
+@pytest.fixture
+def empty_pg_url() -> str:
+    return fresh_pg_schema()
 
 
 @pytest.fixture

@@ -10,6 +10,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from playwright.sync_api import expect
 
+from .geometry import above
+
 pytestmark = pytest.mark.browser
 
 
@@ -161,7 +163,7 @@ def test_a_new_tables_code_comes_first_and_folds_away_at_the_first_entry(live_se
     expect(first).to_be_in_viewport()
     expect(first.locator("img")).to_be_in_viewport()
     step = a.locator("#live form button[type=submit]").first
-    assert first.bounding_box()["y"] < step.bounding_box()["y"]
+    above(a, first, step)
     expect(a.locator("details.share")).not_to_have_attribute("open", "")
     if slug == "koala":
         a.get_by_role("button", name="Save your feast cards").click()

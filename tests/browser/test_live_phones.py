@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .geometry import apart
 from .seats import NOBODY, sit
 
 pytestmark = pytest.mark.browser
@@ -179,7 +180,7 @@ def test_a_failed_entry_shows_a_banner_keeps_the_typing_and_retry_sends_it_once_
     expect(banner).to_contain_text("The table's storage cannot be reached just now")
     expect(banner).to_contain_text("Nothing you typed is lost")
     expect(banner).to_be_in_viewport()
-    assert not overlaps(banner.bounding_box(), send.bounding_box())
+    apart(page, banner, send)
     # Polls go on meanwhile and answer: the phone says the table is back, and the typed form stays.
     expect(banner).to_contain_text("The table answers again", timeout=2500)
     expect(ana.get_by_label("Districts", exact=True)).to_have_value("5")
@@ -234,12 +235,3 @@ def test_a_refused_round_lists_every_problem_with_the_first_in_view_and_focused(
     expect(first.locator(".error")).to_be_in_viewport()
     focused = page.evaluate("document.activeElement.name")
     assert focused == "card-Ann"
-
-
-def overlaps(a, b):
-    return not (
-        a["x"] + a["width"] <= b["x"]
-        or b["x"] + b["width"] <= a["x"]
-        or a["y"] + a["height"] <= b["y"]
-        or b["y"] + b["height"] <= a["y"]
-    )

@@ -7,15 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .geometry import unscrolled, whole_on_screen
+
 pytestmark = pytest.mark.browser
 
 NAMES = ("Józefina Wiśniewska-Kowalczyk", "Łukasz Brzęczyszczykiewicz", "Ángeles Núñez de Castañeda", "Zoë Ørsted")
-
-
-def in_view(page, locator):
-    box = locator.bounding_box()
-    height = page.viewport_size["height"]
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
 def test_the_own_holdings_step_then_the_event_with_the_last_step_above(live_server, phone):
@@ -29,8 +25,8 @@ def test_the_own_holdings_step_then_the_event_with_the_last_step_above(live_serv
     step = page.locator("#step")
     expect(step.get_by_role("heading")).to_have_text("Your holdings")
     save = step.get_by_role("button", name="Save your holdings")
-    assert page.evaluate("window.scrollY") == 0
-    assert in_view(page, save), "the save button is off screen"
+    unscrolled(page)
+    whole_on_screen(save)
     step.get_by_label("Coins", exact=True).fill("7")
     save.click()
 
@@ -48,17 +44,17 @@ def test_the_own_holdings_step_then_the_event_with_the_last_step_above(live_serv
 
     expect(step).to_have_attribute("data-step", "start")
     harvest = step.get_by_role("button", name=re.compile("^Harvest"))
-    assert in_view(page, harvest), "the event buttons are off screen"
+    whole_on_screen(harvest)
     harvest.click()
 
     expect(page.locator(".last-step summary")).to_contain_text("Round 1 began: Harvest")
     expect(step).to_have_attribute("data-step", "holdings")
     expect(step.get_by_label("Coins", exact=True)).to_have_value("7")  # filled with the table's holdings
     save = step.get_by_role("button", name="Save your holdings")
-    assert in_view(page, save)
+    whole_on_screen(save)
     save.click()
 
     expect(step).to_have_attribute("data-step", "event")
     resolve = step.get_by_role("button", name="Resolve the Harvest")
-    assert in_view(page, resolve)
+    whole_on_screen(resolve)
     expect(page.locator(".last-step summary")).to_contain_text("Saved: your holdings")

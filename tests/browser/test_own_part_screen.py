@@ -4,6 +4,8 @@ screen; once saved, its part shows in one line at the top, its breakdown one tap
 import pytest
 from playwright.sync_api import expect
 
+from .geometry import unscrolled, whole_on_screen
+
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Aurélie", "Bénédicte", "Céleste-Éloïse", "Dorothée", "Élodie", "Françoise"]
@@ -21,9 +23,8 @@ def seated_at(page, base: str, game: str, who: str, players: int = 6) -> None:
 
 def in_view_unscrolled(page, button) -> None:
     """The button is on the first screen, whole, with the page not scrolled."""
-    assert page.evaluate("window.scrollY") == 0
-    box = button.bounding_box()
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    unscrolled(page)
+    whole_on_screen(button)
     assert button.evaluate("b => getComputedStyle(b.closest('.action-bar')).position") == "sticky"
 
 

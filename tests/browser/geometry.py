@@ -1,0 +1,35 @@
+"""Where things sit on a phone's screen, waited for rather than read once: after a swap the page may still be
+scrolling the next step into view, or laying out what just arrived."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+APART = """([a, b]) => {
+    const r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
+    return r.right <= s.left || s.right <= r.left || r.bottom <= s.top || s.bottom <= r.top;
+}"""
+
+ABOVE = "([a, b]) => a.getBoundingClientRect().top < b.getBoundingClientRect().top"
+
+
+def whole_on_screen(locator: Any) -> None:
+    """The element is on the screen, all of it."""
+    expect(locator).to_be_in_viewport(ratio=1)
+
+
+def unscrolled(page: Any) -> None:
+    """The page shows its top: nothing had to be scrolled to reach what the test looks at."""
+    page.wait_for_function("() => window.scrollY === 0")
+
+
+def apart(page: Any, a: Any, b: Any) -> None:
+    """The two elements do not cover each other."""
+    page.wait_for_function(APART, arg=[a.element_handle(), b.element_handle()])
+
+
+def above(page: Any, a: Any, b: Any) -> None:
+    """`a` begins higher on the page than `b`."""
+    page.wait_for_function(ABOVE, arg=[a.element_handle(), b.element_handle()])
