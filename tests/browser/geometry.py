@@ -33,3 +33,19 @@ def apart(page: Any, a: Any, b: Any) -> None:
 def above(page: Any, a: Any, b: Any) -> None:
     """`a` begins higher on the page than `b`."""
     page.wait_for_function(ABOVE, arg=[a.element_handle(), b.element_handle()])
+
+
+def top_of(locator: Any) -> float:
+    """Where the element begins, measured once the page has settled for two frames (an instant scroll lands in
+    the next frame)."""
+    return locator.evaluate(
+        """el => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
+            () => done(el.getBoundingClientRect().top))))"""
+    )
+
+
+def still_at(page: Any, locator: Any, top: float) -> None:
+    """The element begins where it began before (within 2 px): the page did not move under the phone's finger."""
+    page.wait_for_function(
+        "([el, top]) => Math.abs(el.getBoundingClientRect().top - top) < 2", arg=[locator.element_handle(), top]
+    )

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .geometry import apart
+from .geometry import apart, still_at, top_of
 from .seats import NOBODY, sit
 
 pytestmark = pytest.mark.browser
@@ -40,10 +40,6 @@ def enter_line(page, player, districts, stations, monuments, color="blue"):
     card.get_by_role("button", name=f"Enter {player}'s line").click()
 
 
-def top_of(locator):
-    return locator.evaluate("node => node.getBoundingClientRect().top")
-
-
 def test_a_half_typed_line_keeps_its_values_focus_and_place_while_the_other_phone_s_line_arrives(
     live_server, phone, chromium
 ):
@@ -70,7 +66,7 @@ def test_a_half_typed_line_keeps_its_values_focus_and_place_while_the_other_phon
     expect(monuments).to_have_value("2")
     expect(ben.get_by_label("green")).to_be_checked()
     expect(monuments).to_be_focused()
-    assert abs(top_of(ben) - before) < 2  # the page did not jump under the phone's finger
+    still_at(first, ben, before)
 
     # The kept form still sends, as typed, against the table as it now stands.
     ben.get_by_label("Most stations in a district", exact=True).fill("3")
