@@ -1,4 +1,5 @@
-"""Our own backup of every play: each finished table's setup and whole log, so a restore replays exactly.
+"""Our own backup of every play: each finished table's setup and its log as it came face up (tables.face_up), so a
+restore replays exactly.
 
 `export` writes it; `check` reads one back and says what is wrong with it, every problem located, before anything
 is stored. A play already here (same game, setup and entries) is skipped, so restoring twice adds nothing.
@@ -22,6 +23,7 @@ from .schemas.tables import NewTableForm, setup_problems
 from .specs import GAMES
 from .store import EntryRow, TableRow
 from .tables import TableKind, kinds
+from .tables.face_up import face_up
 from .tables.replay import replay
 
 FORMAT = "table-companion-plays"
@@ -112,7 +114,7 @@ def _table_json(row: TableRow, log: Sequence[EntryRow], play: Play) -> dict[str,
                 "author": e.author,
                 "at": utc(e.at).isoformat(),
             }
-            for e in log
+            for e in face_up(kinds()[row.game], row.setup, log)
         ],
         "result": {
             "game": play.game_name,
@@ -209,7 +211,7 @@ def _table_problems(table: TableIn, log: list[EntryRow], loc: str) -> Checked:
         broken = replayed.broken
         message = f"this table does not replay: entry {broken.seq} ({broken.kind}): {broken.message}"
         return [Problem(loc, message)], None, setup
-    play = play_of(kind, table.game, setup, replayed.active, replayed.state)
+    play = play_of(kind, table.game, setup, replayed.face_up, replayed.state)
     if play is None:
         return [Problem(loc, "this table's game is not over: only finished games are plays")], None, setup
     return [], play, setup

@@ -38,7 +38,7 @@ def standing(rows: Sequence[EntryRow]) -> list[Standing]:
     payload is written under its own row's version."""
     result: dict[int, Standing] = {}
     for row in rows:
-        target = result.get(_target(row)) if row.kind in (UNDO, CORRECT) else None
+        target = result.get(target_of(row)) if row.kind in (UNDO, CORRECT) else None
         if row.kind == UNDO:
             if target:
                 result[target.seq] = replace(target, undone_by=row.author)
@@ -53,7 +53,7 @@ def standing(rows: Sequence[EntryRow]) -> list[Standing]:
     return list(result.values())
 
 
-def _target(row: EntryRow) -> int | None:
+def target_of(row: EntryRow) -> int | None:
     """The seq an undo or correction names; None when a damaged row names none."""
     target = row.payload.get("target") if isinstance(row.payload, dict) else None
     return target if isinstance(target, int) else None

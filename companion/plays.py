@@ -166,7 +166,7 @@ def _worked(row: TableRow, replayed: Replayed) -> tuple[Play | None, Broken | No
     if replayed.broken:
         return None, replayed.broken
     kind = kinds()[row.game]
-    return play_of(kind, row.game, row.setup, replayed.active, replayed.state, row.viewer_token), None
+    return play_of(kind, row.game, row.setup, replayed.face_up, replayed.state, row.viewer_token), None
 
 
 def _now(store: Store, table_id: int) -> tuple[int, bool]:

@@ -33,4 +33,4 @@ def seal(table: Any, log: Sequence[Standing]) -> Seal:
         elif face_down and played_in == number:
             parts[entry.seq] = SealedPart(player, part, f"{card} is in, face down")
     step = SealedStep(f"round:{number}:cards", f"Round {number}'s cards", done, waiting) if face_down else None
-    return Seal(parts, step)
+    return Seal(parts, step, frozenset({"card"}))

@@ -50,6 +50,12 @@ class Replayed:
             return entries
         return [s for s in entries if s.seq < self.broken.seq]
 
+    @property
+    def face_up(self) -> list[Standing]:
+        """The active entries that count, without the sealed ones: what a finished play is known by, the same
+        from the whole log as from the log a backup carries (tables.face_up)."""
+        return [s for s in self.active if s.seq not in self.seal.parts]
+
 
 def replay(kind: TableKind, setup: dict[str, Any], rows: Sequence[EntryRow]) -> Replayed:
     """The table's log replayed; never raises for a bad entry (only for a setup the game cannot start from)."""

@@ -51,6 +51,7 @@ class Seal:
 
     parts: Mapping[int, SealedPart] = field(default_factory=dict)
     step: SealedStep | None = None
+    kinds: frozenset[str] = frozenset()  # the entry kinds the game plays face down
 
 
 NO_SEAL = Seal()

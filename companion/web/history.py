@@ -57,7 +57,7 @@ def table_play(view: TableView) -> Play | None:
     works it out (so it has the stored play's id)."""
     if view.broken:
         return None
-    return play_of(view.kind, view.row.game, view.row.setup, view.checked.active, view.state, view.row.viewer_token)
+    return play_of(view.kind, view.row.game, view.row.setup, view.checked.face_up, view.state, view.row.viewer_token)
 
 
 @bp.app_template_global("bgstats_link")

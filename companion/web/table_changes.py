@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..log import CORRECT, UNDO
+from ..log import CORRECT, UNDO, target_of
 from ..rows import EntryRow
 from ..schemas import EntryForm
 from ..store import StaleWrite, TableRow
@@ -36,13 +36,8 @@ def what_changed(view: TableView, latest: EntryRow) -> str:
     """The latest entry in a few words ("entered Ann's round 2 line…"), for a phone whose write was stale."""
     if latest.kind == UNDO:
         return "undid an entry"
-    standing = next((s for s in view.log if s.seq == _target(latest)), None) if latest.kind == CORRECT else None
+    standing = next((s for s in view.log if s.seq == target_of(latest)), None) if latest.kind == CORRECT else None
     if standing is not None:
         return "corrected " + view.describe(standing)
     entry = next((s for s in view.log if s.seq == latest.seq), None)
     return "entered " + (view.describe(entry) if entry else "something")
-
-
-def _target(row: EntryRow) -> int | None:
-    target = row.payload.get("target") if isinstance(row.payload, dict) else None
-    return target if isinstance(target, int) else None
