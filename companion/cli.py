@@ -147,7 +147,11 @@ def list_groups(base: str | None) -> None:
         raise SystemExit(problem)
     found = groups.every_group(store)
     store.dispose()
-    root = (base or f"http://{lan_address() or '127.0.0.1'}:{os.environ.get('PORT', '5000')}").rstrip("/")
+    root = (
+        base
+        or os.environ.get("PUBLIC_URL")
+        or f"http://{lan_address() or '127.0.0.1'}:{os.environ.get('PORT', '5000')}"
+    ).rstrip("/")
     if not found:
         print("No groups yet: the first table started makes one.")
     for group, count in found:
@@ -182,7 +186,9 @@ def main(argv: list[str] | None = None) -> None:
     commands.add_parser("init-db", help="create the database, or upgrade it to the newest schema")
     commands.add_parser("rebuild-plays", help="work out every play in the history again from the tables' logs")
     listing = commands.add_parser("groups", help="list every group: its name, number of tables and invite link")
-    listing.add_argument("--url", help="the address phones open the app at (default: this machine's, on PORT)")
+    listing.add_argument(
+        "--url", help="the address phones open the app at (default: PUBLIC_URL, else this machine's, on PORT)"
+    )
     args = parser.parse_args(argv)
     if args.command == "serve":
         bounds = Bounds(args.max_connections_per_address, args.header_seconds)
