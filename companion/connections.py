@@ -13,6 +13,7 @@ requests, so the proxy's address is not counted: the proxy bounds each client it
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from waitress.channel import HTTPChannel
 
 MAX_CONNECTIONS_PER_ADDRESS = 50
 HEADER_SECONDS = 10.0
+log = logging.getLogger("waitress")
 
 
 @dataclass
@@ -32,12 +34,16 @@ class Bounds:
     header_seconds: float = HEADER_SECONDS
     uncounted: frozenset[str] = frozenset()
     held: Counter[str] = field(default_factory=Counter)
+    refused: set[str] = field(default_factory=set)
 
     def admit(self, address: str) -> bool:
         """Whether `address` may hold one more connection; if so, it is counted as holding it."""
         if address in self.uncounted:
             return True
         if self.held[address] >= self.per_address:
+            if address not in self.refused:  # once while it stays at its share, not once per connection refused
+                self.refused.add(address)
+                log.warning("%s holds %d connections, its share: closing its next ones", address, self.per_address)
             return False
         self.held[address] += 1
         return True
@@ -46,6 +52,7 @@ class Bounds:
         if address in self.uncounted:
             return
         self.held[address] -= 1
+        self.refused.discard(address)
         if self.held[address] <= 0:
             del self.held[address]
 

@@ -189,9 +189,12 @@ def test_a_trusted_proxy_address_is_not_counted_and_others_still_are(tmp_path):
                 sock.close()
 
 
-def test_an_address_counts_its_connections_until_each_is_released():
+def test_an_address_counts_its_connections_until_each_is_released(caplog):
     bounds = Bounds(per_address=2, uncounted=frozenset({"10.0.0.1"}))
-    assert [bounds.admit("10.0.0.9") for _ in range(3)] == [True, True, False]
+    assert [bounds.admit("10.0.0.9") for _ in range(5)] == [True, True, False, False, False]
+    assert [record.getMessage() for record in caplog.records] == [
+        "10.0.0.9 holds 2 connections, its share: closing its next ones"
+    ]
     assert bounds.admit("10.0.0.8")  # another address has its own share
     bounds.release("10.0.0.9")
     assert bounds.admit("10.0.0.9") and not bounds.admit("10.0.0.9")
