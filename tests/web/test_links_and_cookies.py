@@ -4,12 +4,18 @@ any other Host."""
 
 from __future__ import annotations
 
+import http.client
+
 import pytest
 import segno
 
+from companion import cli
+from companion.cli import behind
+from companion.connections import Bounds
 from tests.conftest import make_app
 
 from .pages import start
+from .test_slow_clients import bounded
 
 OPENED = {"Sec-Fetch-Site": "none"}
 
@@ -115,3 +121,37 @@ def test_trusted_hosts_refuse_any_other_host(tmp_path):
     for host in ("evil.example", "table.example.evil.example", "127.0.0.1:5000"):
         assert client.get("/", headers={"Host": host}).status_code == 400
         assert client.get("/livez", headers={"Host": host}).status_code == 400
+
+
+def cookie_through(port: int, source: str, proto: str) -> str:
+    """The session cookie of a table started from `source`, whose request says it came over `proto`."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=15, source_address=(source, 0))
+    try:
+        body = "players=Ann&players=Ben"
+        headers = {"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-Proto": proto}
+        conn.request("POST", "/new/oz", body=body, headers=headers)
+        answer = conn.getresponse()
+        answer.read()
+        assert answer.status == 303
+        [cookie] = [value for name, value in answer.getheaders() if name == "Set-Cookie" and "session=" in value]
+        return cookie
+    finally:
+        conn.close()
+
+
+def test_through_the_trusted_proxy_https_makes_the_cookie_secure_and_from_anyone_else_it_does_not(tmp_path):
+    with bounded(tmp_path, **behind("127.0.0.3")) as port:
+        assert is_secure(cookie_through(port, "127.0.0.3", "https"))
+        assert not is_secure(cookie_through(port, "127.0.0.3", "http"))
+        assert not is_secure(cookie_through(port, "127.0.0.2", "https"))  # not the proxy: its header is dropped
+
+
+def test_serve_takes_its_bounds_from_the_environment(monkeypatch):
+    taken = {}
+    monkeypatch.setattr(cli, "serve", lambda *args: taken.update(args=args))
+    monkeypatch.setenv("MAX_CONNECTIONS_PER_ADDRESS", "7")
+    monkeypatch.setenv("HEADER_SECONDS", "2.5")
+    cli.main(["serve"])
+    assert taken["args"][-1] == Bounds(7, 2.5)
+    cli.main(["serve", "--max-connections-per-address", "3", "--header-seconds", "4"])
+    assert taken["args"][-1] == Bounds(3, 4)
