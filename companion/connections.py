@@ -3,9 +3,10 @@ headers of a request.
 
 waitress serves at most `connection_limit` connections, and keeps one open while bytes trickle in: a single address
 that opens hundreds and sends a header line every few seconds takes the whole budget, and every other phone waits.
-So an address past its share is closed as soon as it is accepted, and a connection whose request's headers are not
-all in within `header_seconds` (of its opening, or of its request's first byte) is closed. A connection idle between
-two requests is not hurried: waitress's own `channel_timeout` closes it, as before.
+So an address past its share is closed as soon as it is accepted, and a connection is closed when a request's
+headers are not all in within `header_seconds` (of the connection's opening for its first request, of a later
+request's first byte), however slowly they trickle. A connection idle between two requests is not hurried:
+waitress's own `channel_timeout` closes it, as before.
 
 Behind a trusted reverse proxy every socket comes from the proxy's address, and one socket carries many clients'
 requests, so the proxy's address is not counted: the proxy bounds each client itself (README, "On the internet").
@@ -91,7 +92,9 @@ class BoundedChannel(HTTPChannel):
         assert self.bounds is not None
         if self.request is None or self.request.headers_finished:
             self.headers_due = None
-        elif self.request is not pending:  # a new request began in these bytes
+        elif self.request is not pending and (pending is not None or self.headers_due is None):
+            # A new request began in these bytes, after another one or an idle wait: its own time starts. The first
+            # request of a connection keeps the time counted from its opening.
             self.headers_due = time.time() + self.bounds.header_seconds
 
     def readable(self) -> bool:

@@ -160,7 +160,9 @@ def test_a_connection_that_never_finishes_its_headers_is_closed_after_the_header
             trickler.close()
 
 
-def test_a_connection_idle_between_requests_stays_open_past_the_header_timeout(tmp_path):
+def test_a_connection_idle_between_requests_stays_open_past_the_header_timeout_and_its_next_headers_have_their_time(
+    tmp_path,
+):
     with bounded(tmp_path, header_seconds=1) as port:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(OTHER, 0))
         try:
@@ -169,8 +171,11 @@ def test_a_connection_idle_between_requests_stays_open_past_the_header_timeout(t
             first = conn.sock.getsockname()
             time.sleep(2.5)
             conn.request("GET", "/livez")
-            assert conn.getresponse().status == 200
+            answer = conn.getresponse()
+            assert answer.status == 200 and answer.read() == b"alive"
             assert conn.sock.getsockname() == first  # the same connection, kept
+            with trickling([conn.sock], every=0.2):  # its next request's headers have their time, and no more
+                assert settled([conn.sock], 0) == 0
         finally:
             conn.close()
 
