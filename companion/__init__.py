@@ -40,6 +40,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         SESSION_REFRESH_EACH_REQUEST=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        # Secure on every answer, even over plain HTTP; off, the cookie is Secure on requests that came over HTTPS
+        # (companion/web/lazy_session.py), so phones on a LAN's http:// address keep theirs.
+        SESSION_COOKIE_SECURE=os.environ.get("SESSION_COOKIE_SECURE", "").lower() in ("1", "true", "yes", "on"),
+        # Where others open the links printed for them (invites, QR codes); None: the address the request came to.
+        PUBLIC_URL=os.environ.get("PUBLIC_URL") or None,
+        TRUSTED_HOSTS=_listed(os.environ.get("TRUSTED_HOSTS")),
     )
     app.config.update(config or {})
     app.jinja_loader = _templates()
@@ -64,6 +70,12 @@ def _templates() -> jinja2.BaseLoader:
 
     folders = [ROOT / "templates", *(spec.templates for spec in SPECS.values() if spec.templates)]
     return jinja2.FileSystemLoader([str(folder) for folder in folders])
+
+
+def _listed(value: str | None) -> list[str] | None:
+    """A comma-separated setting as a list; None when it is unset or empty."""
+    items = [item.strip() for item in (value or "").split(",") if item.strip()]
+    return items or None
 
 
 def _secret_key(instance: Path) -> str:

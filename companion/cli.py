@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import segno
 
+from .connections import HEADER_SECONDS, MAX_CONNECTIONS_PER_ADDRESS, Bounds
+
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
@@ -47,7 +49,7 @@ def announce(host: str, port: int) -> None:
 CONNECTIONS = 500
 
 
-def serve(host: str, port: int, threads: int, trusted_proxy: str | None = None) -> None:
+def serve(host: str, port: int, threads: int, trusted_proxy: str | None = None, bounds: Bounds | None = None) -> None:
     from . import create_app
     from .serving import serve as waitress_serve
 
@@ -60,6 +62,7 @@ def serve(host: str, port: int, threads: int, trusted_proxy: str | None = None) 
     sys.setswitchinterval(0.001)
     waitress_serve(
         app,
+        bounds,
         host=host,
         port=port,
         threads=threads,
@@ -71,10 +74,15 @@ def serve(host: str, port: int, threads: int, trusted_proxy: str | None = None) 
 
 def behind(proxy: str | None) -> dict[str, object]:
     """waitress's options for a reverse proxy at address `proxy`: the client's address (which limits count by) is
-    the one the proxy puts in X-Forwarded-For; from anyone else, that header is dropped."""
+    the one the proxy puts in X-Forwarded-For, and a request it received over HTTPS (X-Forwarded-Proto) is one
+    (its session cookie is Secure); from anyone else, those headers are dropped."""
     if not proxy:
         return {}
-    return {"trusted_proxy": proxy, "trusted_proxy_headers": {"x-forwarded-for"}, "clear_untrusted_proxy_headers": True}
+    return {
+        "trusted_proxy": proxy,
+        "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
+        "clear_untrusted_proxy_headers": True,
+    }
 
 
 def where(engine: Engine) -> str:
@@ -139,7 +147,11 @@ def list_groups(base: str | None) -> None:
         raise SystemExit(problem)
     found = groups.every_group(store)
     store.dispose()
-    root = (base or f"http://{lan_address() or '127.0.0.1'}:{os.environ.get('PORT', '5000')}").rstrip("/")
+    root = (
+        base
+        or os.environ.get("PUBLIC_URL")
+        or f"http://{lan_address() or '127.0.0.1'}:{os.environ.get('PORT', '5000')}"
+    ).rstrip("/")
     if not found:
         print("No groups yet: the first table started makes one.")
     for group, count in found:
@@ -158,13 +170,29 @@ def main(argv: list[str] | None = None) -> None:
         default=os.environ.get("TRUSTED_PROXY"),
         help="the address of a reverse proxy in front, whose X-Forwarded-For names the client",
     )
+    run.add_argument(
+        "--max-connections-per-address",
+        type=int,
+        default=int(os.environ.get("MAX_CONNECTIONS_PER_ADDRESS", MAX_CONNECTIONS_PER_ADDRESS)),
+        help="connections one client address may hold at once; more are closed as they open (a trusted proxy's "
+        "own address is not counted)",
+    )
+    run.add_argument(
+        "--header-seconds",
+        type=float,
+        default=float(os.environ.get("HEADER_SECONDS", HEADER_SECONDS)),
+        help="seconds a connection has to send a request's headers before it is closed",
+    )
     commands.add_parser("init-db", help="create the database, or upgrade it to the newest schema")
     commands.add_parser("rebuild-plays", help="work out every play in the history again from the tables' logs")
     listing = commands.add_parser("groups", help="list every group: its name, number of tables and invite link")
-    listing.add_argument("--url", help="the address phones open the app at (default: this machine's, on PORT)")
+    listing.add_argument(
+        "--url", help="the address phones open the app at (default: PUBLIC_URL, else this machine's, on PORT)"
+    )
     args = parser.parse_args(argv)
     if args.command == "serve":
-        serve(args.host, args.port, args.threads, args.trusted_proxy)
+        bounds = Bounds(args.max_connections_per_address, args.header_seconds)
+        serve(args.host, args.port, args.threads, args.trusted_proxy, bounds)
     elif args.command == "rebuild-plays":
         rebuild_plays()
     elif args.command == "groups":

@@ -5,13 +5,26 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app, request
+from werkzeug.exceptions import SecurityError
 
 from ..store import Store
 
 
 def store() -> Store:
     return current_app.extensions["store"]
+
+
+def public_root() -> str:
+    """Where others open the links printed for them (invites, QR codes), without a trailing slash: PUBLIC_URL when
+    it is set, since the Host a request came with is the client's to choose; else the address this request came to."""
+    return str(current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
+
+
+def untrusted_host(error: SecurityError) -> Response:
+    """A Host outside TRUSTED_HOSTS: a plain 400, since no page (whose links are built for the request's host) can
+    be drawn for it."""
+    return Response("This server does not answer for that host name.\n", 400, mimetype="text/plain")
 
 
 @cache
@@ -26,6 +39,8 @@ def register(app: Flask) -> None:
 
     app.session_interface = LazySessions()
     app.jinja_env.globals["game_assets"] = game_assets
+    app.jinja_env.globals["public_root"] = public_root
+    app.register_error_handler(SecurityError, untrusted_host)
     from . import api, codes, group_pages, headers, history, lfg_heroes, loaf_cards, my_groups, pages, table_api, tables
     from .printing import bp as printing_bp
     from .rules import bp as rules_bp

@@ -19,7 +19,7 @@ from .. import groups
 from ..groups import GroupRow
 from ..specs import GAMES
 from ..store import TableRow
-from . import arrival, phone, store
+from . import arrival, phone, public_root, store
 from .group_link import group, group_blueprint
 from .my_groups import clean_name, mine, name_problem
 from .render import page
@@ -72,7 +72,7 @@ def _view(errors: dict[str, str] | None = None, typed: str | None = None) -> Gro
     others = [(other, phones.label(other)) for other in phones.every if other.id != found.id]
     return GroupView(
         group=found,
-        invite=request.host_url.rstrip("/") + f"/g/{found.token}",
+        invite=public_root() + f"/g/{found.token}",
         tables=[GroupTable.of(row) for row in rows],
         page=number,
         older=older,
@@ -119,7 +119,7 @@ def change() -> ResponseReturnValue:
 def qr() -> Response:
     """The QR code of the group's invite link."""
     out = io.BytesIO()
-    link = request.host_url.rstrip("/") + f"/g/{group().token}"
+    link = public_root() + f"/g/{group().token}"
     segno.make(link, error="m").save(out, kind="svg", scale=6, border=2)
     response = Response(out.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=86400"

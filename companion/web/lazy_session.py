@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Request, Response
+from flask import Flask, Request, Response, has_request_context, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
@@ -76,6 +76,11 @@ class LazySessions(SecureCookieSessionInterface):
         if keys not in self._serializers:
             self._serializers[keys] = super().get_signing_serializer(app)
         return self._serializers[keys]
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Secure when configured so, and on any request that came over HTTPS (directly, or to the trusted proxy):
+        the app-wide flag alone would either leave HTTPS cookies open or lose every cookie over the LAN's HTTP."""
+        return bool(super().get_cookie_secure(app)) or (has_request_context() and request.is_secure)
 
     def open_session(self, app: Flask, request: Request) -> LazySession | None:
         serializer = self.get_signing_serializer(app)

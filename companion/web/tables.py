@@ -20,7 +20,7 @@ from ..schemas import EntryForm, validation_problems
 from ..store import StaleWrite, TableRow, tables
 from ..tables.replay import check_correction, check_entry, undoable
 from ..tables.sealing import refusal, untouchable
-from . import part_writes, phone, store
+from . import part_writes, phone, public_root, store
 from . import table_changes as changes
 from . import table_context as ctx
 from .codes import qr_address
@@ -307,7 +307,7 @@ def qr(token: str) -> Response:
     row = ctx.by_token(token)
     path = f"/v/{row.viewer_token}" if request.args.get("for") == "view" else qr_address(row)
     out = io.BytesIO()
-    segno.make(request.host_url.rstrip("/") + path, error="m").save(out, kind="svg", scale=6, border=2)
+    segno.make(public_root() + path, error="m").save(out, kind="svg", scale=6, border=2)
     response = Response(out.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=86400"
     return response

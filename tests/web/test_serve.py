@@ -86,11 +86,13 @@ def serving(tmp_path, **env: str) -> Iterator[int]:
         stderr=subprocess.DEVNULL,
     )
     try:
-        for _ in range(100):
+        up_by = time.monotonic() + 60  # a busy machine may take many seconds to start it
+        while True:
             try:
                 requests.get(f"http://127.0.0.1:{port}/livez", timeout=2)
                 break
             except requests.ConnectionError:
+                assert server.poll() is None and time.monotonic() < up_by, "the server did not start"
                 time.sleep(0.1)
         yield port
     finally:
