@@ -144,8 +144,8 @@ def test_an_import_is_stored_whole_or_not_at_all(app, client, group, monkeypatch
     def broken(*_: object) -> None:
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(play_totals, "set_alias_in", broken)
-    monkeypatch.setattr("companion.plays.set_alias_in", broken)
+    monkeypatch.setattr(play_totals, "set_aliases_in", broken)
+    monkeypatch.setattr("companion.plays.set_aliases_in", broken)
     body = backup([lfg_play(n, "") for n in range(3)], {"Mo": "Ned"})
     with pytest.raises(RuntimeError, match="the disk is full"):
         post(client, group, body)
