@@ -164,6 +164,26 @@ def flood(port: int, group: str, bodies: list[bytes], seconds: float, answers: m
     answers.put(statuses)
 
 
+MERGES = 4000
+
+
+def merges_only(n: int) -> bytes:
+    """A backup of no plays and 4,000 merged names (each body its own names, so none is already merged)."""
+    aliases = {f"player {n}-{k}": f"person {n}-{k}" for k in range(MERGES)}
+    return json.dumps({"format": "table-companion-plays", "version": 1, "aliases": aliases, "plays": []}).encode()
+
+
+def under_flood(port: int, tables: list, phones_count: int, group: str, bodies: list[bytes], seconds: float):
+    """The phones' p95, polls and errors while `bodies` are posted to `group`'s import, and the import statuses."""
+    queue: multiprocessing.Queue = multiprocessing.Queue()
+    importer = multiprocessing.Process(target=flood, args=(port, group, bodies, seconds, queue))
+    importer.start()
+    measured = phones(port, tables, phones_count, seconds)
+    answers = queue.get()
+    importer.join()
+    return measured, answers
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phones", type=int, default=200)
@@ -178,12 +198,13 @@ def main() -> None:
             neighbour, backup = finished_backup(client, args.plays)
             bodies = [json.dumps(copies(backup, args.plays, n)).encode() for n in range(IMPORTS)]
             alone, polls, errors = phones(server.port, tables, args.phones, args.seconds)
-            queue: multiprocessing.Queue = multiprocessing.Queue()
-            importer = multiprocessing.Process(target=flood, args=(server.port, neighbour, bodies, args.seconds, queue))
-            importer.start()
-            busy, busy_polls, busy_errors = phones(server.port, tables, args.phones, args.seconds)
-            answers = queue.get()
-            importer.join()
+            (busy, busy_polls, busy_errors), answers = under_flood(
+                server.port, tables, args.phones, neighbour, bodies, args.seconds
+            )
+            merged = [merges_only(n) for n in range(IMPORTS)]
+            (merging, _, merge_errors), merge_answers = under_flood(
+                server.port, tables, args.phones, neighbour, merged, args.seconds
+            )
         finally:
             server.stop()
     accepted = sum(status == 201 for status in answers)
@@ -192,6 +213,9 @@ def main() -> None:
     print(f"flood: {busy_polls} polls, p95 {busy * 1000:.1f} ms, {busy_errors} errors")
     print(f"neighbour's imports: {accepted} accepted ({accepted * args.plays} plays), {limited} refused with 429")
     print(f"poll p95 ratio under a neighbour's import flood: {busy / alone:.2f}")
+    statuses = {status: merge_answers.count(status) for status in sorted(set(merge_answers))}
+    print(f"a merge-only import of 4,000 names, back to back: statuses {statuses}, {merge_errors} poll errors")
+    print(f"poll p95 ratio under a merge-only import of 4,000 names: {merging / alone:.2f} (target <= 1.5)")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from pydantic_core import PydanticCustomError
 
 from .games.base import Problem
@@ -71,9 +71,9 @@ class TableIn(_Strict):
 
 class BackupIn(_Strict):
     format: Literal["table-companion-plays"]
-    version: Literal[1]
+    version: Annotated[StrictInt, Field(ge=1, le=1, description="1: an integer, not true nor 1.0")]
     exported_at: Moment | None = None
-    aliases: dict[str, str] = Field(default_factory=dict)
+    aliases: dict[str, str] = Field(default_factory=dict, max_length=MAX_PLAYS)
     plays: list[TableIn] = Field(max_length=MAX_PLAYS)
 
 
@@ -139,7 +139,8 @@ def check(
     raw: bytes, known: set[str], aliases: Mapping[str, str], max_plays: int = MAX_PLAYS, max_entries: int = MAX_TOTAL
 ) -> Restore:
     """Read a backup. `known` holds the ids of the plays already here, `aliases` the merges already made; a backup
-    of more than `max_plays` plays or `max_entries` entries in all is refused before any play is checked.
+    of more than `max_plays` plays (or merged names), or `max_entries` entries and merged names in all, is refused
+    before any play is checked: each merge is written like an entry, and moves seats like a play.
 
     Nothing here looks a table up: whatever a setup copied from another table travels in the setup itself, and the
     setup is stored as its game's options schema writes it (without any join code), so an import says nothing
@@ -183,10 +184,12 @@ def check(
 def _size_problems(backup: BackupIn, max_plays: int, max_entries: int) -> list[Problem]:
     if (plays := len(backup.plays)) > max_plays:
         return [Problem("plays", f"an import holds at most {max_plays} plays: this one has {plays}, split it")]
+    if (merges := len(backup.aliases)) > max_plays:
+        return [Problem("aliases", f"an import holds at most {max_plays} merged names: this one has {merges}")]
     entries = sum(len(table.entries) for table in backup.plays)
-    if entries > max_entries:
-        message = f"an import holds at most {max_entries} entries in all: this one has {entries}, split it"
-        return [Problem("plays", message)]
+    if entries + merges > max_entries:
+        message = f"an import holds at most {max_entries} entries in all (a merged name counts as one)"
+        return [Problem("plays", f"{message}: this one has {entries + merges}, split it")]
     return []
 
 

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .log import Standing
@@ -154,11 +154,28 @@ class People:
     aliases: Mapping[str, str]
 
     def key(self, name: str) -> str:
-        key, seen = name_key(name), set()
-        while key in self.aliases and key not in seen:
-            seen.add(key)
-            key = name_key(self.aliases[key])
-        return key
+        key = name_key(name)
+        return self._persons.get(key, key)
+
+    @cached_property
+    def _persons(self) -> dict[str, str]:
+        """Each merged name's person, every chain followed once: a name's person is its chain's end, or, when the
+        chain runs into a circle, the first name met again (each name on a circle is its own person)."""
+        persons: dict[str, str] = {}
+        for start in self.aliases:
+            path: list[str] = []
+            at: dict[str, int] = {}
+            key = name_key(start)
+            while key in self.aliases and key not in persons and key not in at:
+                at[key] = len(path)
+                path.append(key)
+                key = name_key(self.aliases[key])
+            end = persons.get(key, key)
+            if key in at:  # a circle: its names are their own persons, and lead the names before them to `key`
+                persons.update((name, name) for name in path[at[key] :])
+                path = path[: at[key]]
+            persons.update((name, end) for name in path)
+        return persons
 
     def same(self, a: str, b: str) -> bool:
         return self.key(a) == self.key(b)

@@ -5,23 +5,37 @@ core and the server stays quick."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
+import random
 import threading
+import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime
 from typing import Any, TypeVar
 
 from . import backup, play_lookup, plays
 from .rows import EntryRow
 from .store import Store
+from .workers import LOST, Workers
 
 T = TypeVar("T")
 
-_executor: ProcessPoolExecutor | None = None
-_executor_lock = threading.Lock()
+SECONDS = 30.0  # the longest an import may take, checked and stored, before it is stopped and rolled back
+RETRY_SECONDS = 10
+GRACE = 1.0  # the worker stops a task at its time; the server waits this much longer before it stops it itself
+
+_workers: Workers | None = None
+_workers_lock = threading.Lock()
 _stores: dict[str, Store] = {}  # in the worker: one store per database
+
+
+class Stopped(Exception):
+    """The import took too long, or its worker died: nothing of it is stored; try again after `retry_after`."""
+
+    def __init__(self) -> None:
+        # Spread over a few seconds, so the imports stopped together do not all come back together.
+        self.retry_after = random.randint(RETRY_SECONDS, 2 * RETRY_SECONDS)
+        super().__init__(f"the import was stopped: try again in {self.retry_after} seconds")
 
 
 def check(url: str, group_id: int, raw: bytes, caps: tuple[int, int]) -> backup.Restore:
@@ -40,27 +54,43 @@ def restore(
     return len(plays.restore(_store(url), group_id, tables, aliases))
 
 
-def run(in_worker: bool, task: Callable[..., T], *args: Any) -> T:
-    """`task(*args)` in the worker process, or here when `in_worker` is false (tests keep one process)."""
+def run(in_worker: bool, task: Callable[..., T], *args: Any, deadline: float | None = None) -> T:
+    """`task(*args)` in the worker process, or here when `in_worker` is false (tests keep one process). In the
+    worker it is stopped at `deadline` (a `time.monotonic()`), its transaction rolled back, and `Stopped` raised;
+    a worker that dies raises `Stopped` too, and the next import gets a fresh one."""
     if not in_worker:
         return task(*args)
-    return _pool().submit(task, *args).result()
+    left = SECONDS if deadline is None else deadline - time.monotonic()
+    if left <= 0:
+        raise Stopped()
+    try:
+        future = _pool().schedule(task, *args, timeout=left)
+    except RuntimeError:
+        raise Stopped() from None
+    try:
+        return future.result(timeout=left + GRACE)  # waiting behind another import counts too
+    except LOST:
+        future.cancel()
+        raise Stopped() from None
 
 
-def _pool() -> ProcessPoolExecutor:
-    global _executor
-    with _executor_lock:
-        if _executor is None:
-            # A fresh interpreter: forking a server that runs threads could copy a lock some thread holds.
-            _executor = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_yield_to_the_server
-            )
-        return _executor
+def _pool() -> Workers:
+    global _workers
+    with _workers_lock:
+        if _workers is None:
+            _workers = Workers(1)  # one import at a time: the other cores answer the phones
+        return _workers
 
 
-def _yield_to_the_server() -> None:
-    """Imports are background work: when the cores are busy, the server's answers to phones come first."""
-    os.nice(10)
+def shutdown() -> None:
+    """Stop the import worker (tests that kill it start the next one fresh)."""
+    if _workers is not None:
+        _workers.shutdown()
+
+
+def worker_pid() -> int:
+    """The import worker's process id (started if it was not)."""
+    return run(True, os.getpid)
 
 
 def _store(url: str) -> Store:

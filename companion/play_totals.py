@@ -8,10 +8,11 @@ the seats of the names it changes to their new person, and counts those people a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from typing import TypeVar
 
-from sqlalchemy import case, delete, distinct, func, insert, select, text, tuple_, update
+from sqlalchemy import bindparam, case, delete, distinct, func, insert, select, text, tuple_, update
 from sqlalchemy.engine import Connection
 
 from .history import People
@@ -19,6 +20,9 @@ from .store import Store, aliases, name_totals, person_totals, play_seats
 
 # Held while a group's history is written on PostgreSQL: writes to two tables may both change one person's totals.
 PG_LOCK = 7_261_303
+PART = 500  # values in one IN list
+
+T = TypeVar("T")
 
 Name = tuple[int, str, str, str]  # (group, name key, name as written, game)
 PersonGame = tuple[int, str, str]  # (group, person, game)
@@ -86,20 +90,47 @@ def set_alias(store: Store, group: int, name: str, target: str | None) -> None:
 
 def set_alias_in(conn: Connection, group: int, name: str, target: str | None) -> None:
     """set_alias, in a transaction `writing` holds for the group."""
+    set_aliases_in(conn, group, {name: target})
+
+
+def set_aliases_in(conn: Connection, group: int, merges: Mapping[str, str | None]) -> None:
+    """Make (or, with None, undo) many merges at once, in a transaction `writing` holds for the group: the group's
+    merges are read once and written once, and the seats whose person changes move together, so a backup's
+    thousands of merges cost about what one does."""
     before = people_now(conn, group)
-    conn.execute(delete(aliases).where(aliases.c.group_id == group, aliases.c.name == name))
-    if target is not None:
-        conn.execute(insert(aliases).values(group_id=group, name=name, target=target))
-    after = people_now(conn, group)
+    names = list(merges)
+    for part in _parts(names):
+        conn.execute(delete(aliases).where(aliases.c.group_id == group, aliases.c.name.in_(part)))
+    made = [{"group_id": group, "name": name, "target": target} for name, target in merges.items() if target]
+    if made:
+        conn.execute(insert(aliases), made)
+    kept = {key: target for key, target in before.aliases.items() if key not in merges}
+    after = People(kept | {row["name"]: row["target"] for row in made})
     moved = {
-        key: after.key(key) for key in {name, *before.aliases, *after.aliases} if before.key(key) != after.key(key)
+        key: after.key(key) for key in {*names, *before.aliases, *after.aliases} if before.key(key) != after.key(key)
     }
-    if not moved:
-        return
+    _move_seats(conn, group, before, moved)
+
+
+def _move_seats(conn: Connection, group: int, before: People, moved: Mapping[str, str]) -> None:
+    """Give the group's seats of these names their new person, and count the people they leave and join again."""
     seats = play_seats.c
     mine = seats.group_id == group
-    games = [g for (g,) in conn.execute(select(seats.game).distinct().where(mine, seats.name_key.in_(moved)))]
-    for key, person in moved.items():
-        conn.execute(update(play_seats).where(mine, seats.name_key == key).values(person=person))
-    persons = {before.key(key) for key in moved} | set(moved.values())
-    count_again(conn, (), [(group, p, g) for p in persons for g in games])
+    sat: set[tuple[str, str]] = set()
+    for part in _parts(list(moved)):
+        sat |= set(conn.execute(select(seats.name_key, seats.game).distinct().where(mine, seats.name_key.in_(part))))
+    if not sat:
+        return
+    moves = [{"key": key, "person": moved[key]} for key in sorted({key for key, _ in sat})]
+    conn.execute(
+        update(play_seats).where(mine, seats.name_key == bindparam("key")).values(person=bindparam("person")), moves
+    )
+    persons = {(group, before.key(key), game) for key, game in sat} | {(group, moved[key], game) for key, game in sat}
+    for part in _parts(sorted(persons)):
+        count_again(conn, (), part)
+
+
+def _parts(items: list[T], size: int = PART) -> Iterator[list[T]]:
+    """The items a part at a time: a statement holds a bounded number of values (SQLite's limit is 32,766)."""
+    for start in range(0, len(items), size):
+        yield items[start : start + size]

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import replays
 from .history import People, Play, Seat, Unit, name_key, play_of, utc
-from .play_totals import Name, PersonGame, count_again, people_now, set_alias_in, touched, writing
+from .play_totals import Name, PersonGame, count_again, people_now, set_aliases_in, touched, writing
 from .reading import ranked
 from .store import ENTRY_FIELDS, EntryRow, Store, TableRow, attention, entries, now, play_seats, plays, tables
 from .tables import kinds
@@ -73,8 +73,7 @@ def restore(
                     worked = {row.id: _work(row, item[3]) for row, item in batch}
                     _replace(conn, {table_id: play for table_id, (play, _) in worked.items()})
                     _flag(conn, {table_id: broken for table_id, (_, broken) in worked.items()})
-                for name, target in (merges or {}).items():
-                    set_alias_in(conn, group, name, target)
+                set_aliases_in(conn, group, merges or {})
                 return rows
         except IntegrityError:
             continue  # a join code clashed: try again with new ones

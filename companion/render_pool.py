@@ -5,16 +5,15 @@ wait at the end of a long queue is turned away at once (`Busy`), to ask again a 
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import threading
-import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import BrokenExecutor, CancelledError, Future, ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import Any, TypeVar
+
+from .workers import LOST, Workers
 
 T = TypeVar("T")
 
@@ -53,8 +52,7 @@ class RenderPool:
         self.workers = workers
         self.capacity = max(workers, 1) + queue
         self.wait_seconds = wait_seconds
-        self._initializer = initializer
-        self._executor: ProcessPoolExecutor | None = None
+        self._workers = Workers(workers, initializer) if workers else None
         self._lock = threading.Lock()
         self.tasks = 0  # submitted and not finished
         self.waiting = 0  # requests waiting for a result
@@ -73,50 +71,36 @@ class RenderPool:
                 self.waiting -= 1
 
     def submit(self, task: Callable[..., T], *args: Any) -> Future[T]:
-        """`task(*args)` under way (done already when there are no workers); `Busy` when the queue is full."""
-        if not self.workers:
+        """`task(*args)` under way (done already when there are no workers), stopped once it has run longer than
+        `wait_seconds` (no one waits for it any more); `Busy` when the queue is full."""
+        if self._workers is None:
             return _done_here(task, *args)
         with self._lock:
             if self.tasks >= self.capacity:
                 raise Busy()
-            executor = self._executor = self._executor or self._start()
             self.tasks += 1
         try:
-            future = executor.submit(task, *args)
-        except (BrokenExecutor, RuntimeError):
-            self._finished(executor, None)
+            future = self._workers.schedule(task, *args, timeout=self.wait_seconds)
+        except RuntimeError:
+            self._finished()
             raise Busy() from None
-        future.add_done_callback(lambda done: self._finished(executor, done))
+        future.add_done_callback(lambda _: self._finished())
         return future
 
     def result(self, future: Future[T]) -> T:
-        """The future's result; `Busy` when it takes longer than `wait_seconds` or its worker died."""
+        """The future's result; `Busy` when it takes longer than `wait_seconds`, or its worker died or was stopped."""
         try:
             return future.result(timeout=self.wait_seconds)
-        except (FutureTimeout, BrokenExecutor, CancelledError):
+        except LOST:
             raise Busy() from None
 
     def shutdown(self) -> None:
-        with self._lock:
-            executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
+        if self._workers is not None:
+            self._workers.shutdown()
 
-    def _start(self) -> ProcessPoolExecutor:
-        # A fresh interpreter: forking a server that runs threads could copy a lock some thread holds.
-        return ProcessPoolExecutor(
-            max_workers=self.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_worker_start,
-            initargs=(os.getpid(), self._initializer),
-        )
-
-    def _finished(self, executor: ProcessPoolExecutor, done: Future[Any] | None) -> None:
-        broken = done is None or done.cancelled() or isinstance(done.exception(), BrokenExecutor)
+    def _finished(self) -> None:
         with self._lock:
             self.tasks -= 1
-            if broken and self._executor is executor:
-                self._executor = None  # a worker died: the next render starts a new pool
 
 
 def _done_here(task: Callable[..., T], *args: Any) -> Future[T]:
@@ -126,18 +110,3 @@ def _done_here(task: Callable[..., T], *args: Any) -> Future[T]:
     except Exception as exc:
         future.set_exception(exc)
     return future
-
-
-def _worker_start(server: int, initializer: Callable[[], None] | None) -> None:
-    """Renders are background work: when the cores are busy, the server's answers to phones come first. A worker
-    whose server is gone (killed, so it could not shut its pool down) leaves too."""
-    os.nice(10)
-    threading.Thread(target=_leave_with, args=(server,), daemon=True).start()
-    if initializer is not None:
-        initializer()
-
-
-def _leave_with(server: int) -> None:
-    while os.getppid() == server:
-        time.sleep(1)
-    os._exit(0)

@@ -14,7 +14,7 @@ from ..history import People, Play
 from . import limiting, store
 from .api import errors
 from .group_link import group, group_blueprint
-from .history_files import IMPORT_LIMIT, backup_of, import_backup
+from .history_files import IMPORT_LIMIT, backup_of, import_backup, retry_after
 
 
 def _no_group() -> Response:
@@ -107,6 +107,8 @@ def restore() -> ResponseReturnValue:
     done = import_backup(group().id, raw)
     if done.limited:
         return limiting.refused_json(done.limited, "", done.message)
+    if done.stopped:
+        return retry_after(errors([Problem("", done.message)], 503), done.retry_after)
     if done.problems:
         return errors(list(done.problems))
     return jsonify(imported=done.added, skipped=done.skipped), 201

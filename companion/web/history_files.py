@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,23 +112,42 @@ class Imported:
     problems: tuple[Problem, ...] = ()
     limited: Taken | None = None  # past an hourly limit of imports: nothing was read or stored
     message: str = ""
+    retry_after: int = 0  # stopped (past IMPORT_SECONDS, or its worker died): nothing stored, answered 503
+
+    @property
+    def stopped(self) -> bool:
+        return self.retry_after > 0
+
+
+STOPPED = "This import took too long and was stopped: nothing of it was stored. Split the backup, or try again later."
 
 
 def import_backup(group_id: int, raw: bytes) -> Imported:
     """Restore a backup into a group: every play in it is checked first, and nothing is stored unless all of it is
     sound, in one transaction. Plays the group has already (deleted ones too) are skipped. Imports, and the plays
-    they add, are limited per hour for the address and the group."""
+    (and merges) they add, are limited per hour for the address and the group; an import that runs longer than
+    IMPORT_SECONDS is stopped and rolled back."""
     if (tried := limiting.take("import", group_id)).refused:
         return Imported(limited=tried, message=f"Too many imports from here or into this group: {wait_words(tried)}.")
+    try:
+        return _imported(group_id, raw, time.monotonic() + float(current_app.config.get("IMPORT_SECONDS", 30)))
+    except import_worker.Stopped as stopped:
+        return Imported(retry_after=stopped.retry_after, message=STOPPED)
+
+
+def _imported(group_id: int, raw: bytes, deadline: float) -> Imported:
     url, in_worker = current_app.config["DATABASE_URL"], current_app.config.get("IMPORT_WORKER", True)
-    checked = import_worker.run(in_worker, import_worker.check, url, group_id, raw, limiting.import_caps())
+    caps = limiting.import_caps()
+    checked = import_worker.run(in_worker, import_worker.check, url, group_id, raw, caps, deadline=deadline)
     if checked.problems:
         return Imported(problems=tuple(checked.problems))
     added = len(checked.tables)
-    if added and (taken := limiting.take("imported_plays", group_id, added)).refused:
-        message = f"This backup adds {added} plays, more than may be imported here now: {wait_words(taken)}."
+    if (work := added + len(checked.aliases)) and (taken := limiting.take("imported_plays", group_id, work)).refused:
+        merged = f" and {len(checked.aliases)} merged names" if checked.aliases else ""
+        message = f"This backup adds {added} plays{merged}, more than may be imported here now: {wait_words(taken)}."
         return Imported(limited=taken, message=message)
-    import_worker.run(in_worker, import_worker.restore, url, group_id, checked.tables, checked.aliases)
+    tables, aliases = checked.tables, checked.aliases
+    import_worker.run(in_worker, import_worker.restore, url, group_id, tables, aliases, deadline=deadline)
     return Imported(added, checked.skipped)
 
 
@@ -145,6 +165,9 @@ def restore() -> ResponseReturnValue:
     done = import_backup(group().id, raw)
     if done.limited:
         return limiting.refused_page(done.limited, "history/import.html", done.message, problems=[])
+    if done.stopped:
+        stopped = page("history/import.html", status=503, error=done.message, problems=[])
+        return retry_after(stopped, done.retry_after)
     if done.problems:
         return page("history/import.html", status=422, problems=[(p.loc, p.msg) for p in done.problems])
     return redirect(url_for("history.index", imported=done.added, skipped=done.skipped), 303)
@@ -156,3 +179,10 @@ def download(body: str, mimetype: str, filename: str) -> Response:
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def retry_after(response: ResponseReturnValue, seconds: int) -> Response:
+    """The response, saying when to ask again."""
+    answer = current_app.make_response(response)
+    answer.headers["Retry-After"] = str(seconds)
+    return answer

@@ -104,7 +104,10 @@ def test_an_import_is_capped_in_size(tmp_path):
     too_many = post(client, token, backup([lfg_play(n, "") for n in range(4)]))
     assert too_many.status_code == 422 and "an import holds at most 3 plays: this one has 4" in too_many.text
     too_long = post(client, token, backup([lfg_play(n, "") for n in range(3)]))  # 7 entries each
-    assert too_long.status_code == 422 and "at most 20 entries in all: this one has 21" in too_long.text
+    assert (
+        too_long.status_code == 422
+        and "at most 20 entries in all (a merged name counts as one): this one has 21" in too_long.text
+    )
     assert post(client, token, backup([lfg_play(n, "") for n in range(2)])).status_code == 303
 
 
@@ -141,8 +144,8 @@ def test_an_import_is_stored_whole_or_not_at_all(app, client, group, monkeypatch
     def broken(*_: object) -> None:
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(play_totals, "set_alias_in", broken)
-    monkeypatch.setattr("companion.plays.set_alias_in", broken)
+    monkeypatch.setattr(play_totals, "set_aliases_in", broken)
+    monkeypatch.setattr("companion.plays.set_aliases_in", broken)
     body = backup([lfg_play(n, "") for n in range(3)], {"Mo": "Ned"})
     with pytest.raises(RuntimeError, match="the disk is full"):
         post(client, group, body)
