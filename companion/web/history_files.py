@@ -49,9 +49,10 @@ def bgsplay(play_id: str) -> Response:
 
 @table_bp.get("/v/<token>/play.bgsplay")
 def table_bgsplay(token: str) -> Response:
-    """A finished table's play as a .bgsplay file, from its watch link (its table page links here)."""
+    """A finished table's play as a .bgsplay file, from its watch link (its table page links here); none once the
+    play is deleted from its group's history, as from the group's own link."""
     row = store().by_viewer_token(token) or abort(404)
-    play = play_lookup.of_table(store(), row.id) or abort(404)
+    play = play_lookup.shown_of_table(store(), row.id) or abort(404)
     return _bgsplay(play, People(store().aliases(row.group_id)))
 
 
