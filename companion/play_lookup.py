@@ -47,6 +47,14 @@ def of_table(store: Store, table_id: int) -> Play | None:
     return play_from(row) if row else None
 
 
+def shown_of_table(store: Store, table_id: int) -> Play | None:
+    """The stored play of a table once its game is over, unless it was deleted from its group's history."""
+    query = _joined().where(plays.c.table_id == table_id, plays.c.deleted_at.is_(None))
+    with store.engine.connect() as conn:
+        row = conn.execute(query).mappings().first()
+    return play_from(row) if row else None
+
+
 def known_ids(store: Store, group: int) -> set[str]:
     """The ids of every play of a group, deleted ones too (a restore skips them: a deleted play comes back from the
     list of recently deleted ones)."""

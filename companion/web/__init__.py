@@ -41,7 +41,20 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["game_assets"] = game_assets
     app.jinja_env.globals["public_root"] = public_root
     app.register_error_handler(SecurityError, untrusted_host)
-    from . import api, codes, group_pages, headers, history, lfg_heroes, loaf_cards, my_groups, pages, table_api, tables
+    from . import (
+        api,
+        caching,
+        codes,
+        group_pages,
+        headers,
+        history,
+        lfg_heroes,
+        loaf_cards,
+        my_groups,
+        pages,
+        table_api,
+        tables,
+    )
     from .printing import bp as printing_bp
     from .rules import bp as rules_bp
 
@@ -58,3 +71,4 @@ def register(app: Flask) -> None:
     history.register(app)
     app.register_blueprint(printing_bp)
     headers.register(app)
+    caching.register(app)

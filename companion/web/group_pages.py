@@ -122,5 +122,4 @@ def qr() -> Response:
     link = public_root() + f"/g/{group().token}"
     segno.make(link, error="m").save(out, kind="svg", scale=6, border=2)
     response = Response(out.getvalue(), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "private, max-age=86400"
     return response

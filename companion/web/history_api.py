@@ -3,6 +3,7 @@ backup, and restoring a backup into it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Response, jsonify, request, url_for
@@ -28,6 +29,7 @@ csrf.exempt(bp)
 
 PER_PAGE = 50
 MAX_PER_PAGE = 100
+MAX_PAGE = 1_000_000
 
 
 def play_json(play: Play) -> dict[str, Any]:
@@ -52,15 +54,17 @@ def play_json(play: Play) -> dict[str, Any]:
     }
 
 
-LIMITS = {"page": (1, 1_000_000), "per_page": (PER_PAGE, MAX_PER_PAGE)}  # (default, highest)
+WHOLE = re.compile(r"[0-9]{1,9}")  # longer is out of range, and int() refuses thousands of digits
+LIMITS = {"page": (1, MAX_PAGE), "per_page": (PER_PAGE, MAX_PER_PAGE)}  # (default, highest)
 
 
 def _numbers() -> tuple[dict[str, int], list[Problem]]:
-    """The page and page size asked for, or what is wrong with them."""
+    """The page and page size asked for (each its default when not given), or what is wrong with them: one given
+    empty, not a whole number (only the digits 0 to 9) or out of range."""
     found, problems = {}, []
     for name, (default, highest) in LIMITS.items():
-        raw = request.args.get(name, "") or str(default)
-        if raw.isdigit() and 1 <= int(raw) <= highest:
+        raw = request.args.get(name, str(default))
+        if WHOLE.fullmatch(raw) and 1 <= int(raw) <= highest:
             found[name] = int(raw)
         else:
             problems.append(Problem(name, f"must be a whole number from 1 to {highest}"))
@@ -72,7 +76,7 @@ def group_plays() -> ResponseReturnValue:
     """The group's plays, newest first, a page at a time."""
     asked, problems = _numbers()
     if problems:
-        return errors(problems, 400)
+        return errors(problems)
     size = asked["per_page"]
     found = play_queries.page_of_plays(store(), group().id, People({}), number=asked["page"], size=size)
     link = {"per_page": size} if size != PER_PAGE else {}

@@ -6,8 +6,6 @@ Every file holds only the group's plays (deleted ones left out); a restore adds 
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import time
 from dataclasses import dataclass
@@ -16,12 +14,11 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import backup, csrf, import_worker, play_lookup
+from .. import backup, csrf, csv_cells, import_worker, play_lookup
 from ..bgstats import bgstats
 from ..games.base import Problem
-from ..history import People, Play
+from ..history import People, Play, Seat
 from ..limits import Taken
-from ..reading import Unit
 from . import limiting, store
 from .group_link import group, group_blueprint
 from .limiting import wait_words
@@ -53,9 +50,10 @@ def bgsplay(play_id: str) -> Response:
 
 @table_bp.get("/v/<token>/play.bgsplay")
 def table_bgsplay(token: str) -> Response:
-    """A finished table's play as a .bgsplay file, from its watch link (its table page links here)."""
+    """A finished table's play as a .bgsplay file, from its watch link (its table page links here); none once the
+    play is deleted from its group's history, as from the group's own link."""
     row = store().by_viewer_token(token) or abort(404)
-    play = play_lookup.of_table(store(), row.id) or abort(404)
+    play = play_lookup.shown_of_table(store(), row.id) or abort(404)
     return _bgsplay(play, People(store().aliases(row.group_id)))
 
 
@@ -65,30 +63,31 @@ CSV_FIELDS = (
 )
 
 
-def _cell(text: str) -> str:
-    """Text a spreadsheet would read as a formula gets a leading apostrophe."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 @bp.get("/plays.csv")
 def plays_csv() -> Response:
     """Every play of the group, one row per player in rank order, newest first; `not_scored` says why a score did
     not count (empty when it did). When players scored as one, `score` is each one's own points, `rank` their unit's,
     and `unit` and `unit_score` name the unit and give its total (both empty when everyone scored alone)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_FIELDS)
-    for play in play_lookup.every_play(store(), group().id):
-        for s in play.standings():
-            date = f"{play.ended:%Y-%m-%d %H:%M:%S}"
-            row: list[Any] = [play.id, date, play.game_name, play.duration_min, _cell(s.name), s.score, s.rank]
-            unit = play.unit_of(s.name)
-            writer.writerow([*row, str(s.winner).lower(), _cell(s.out), *_unit_cells(unit)])
-    return download("\ufeff" + out.getvalue(), "text/csv; charset=utf-8", "plays.csv")
+    rows = [_csv_row(play, s) for play in play_lookup.every_play(store(), group().id) for s in play.standings()]
+    return download("\ufeff" + csv_cells.table(CSV_FIELDS, rows), "text/csv", "plays.csv")
 
 
-def _unit_cells(unit: Unit | None) -> list[Any]:
-    return [_cell(unit.label), unit.points] if unit else ["", ""]
+def _csv_row(play: Play, s: Seat) -> list[Any]:
+    date = f"{play.ended:%Y-%m-%d %H:%M:%S}"
+    unit = play.unit_of(s.name)
+    units = [unit.label, unit.points] if unit else ["", ""]
+    return [
+        play.id,
+        date,
+        play.game_name,
+        play.duration_min,
+        s.name,
+        s.score,
+        s.rank,
+        str(s.winner).lower(),
+        s.out,
+        *units,
+    ]
 
 
 def backup_of(group_id: int) -> dict[str, Any]:

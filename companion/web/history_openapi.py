@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .history_api import MAX_PER_PAGE, PER_PAGE
+from .history_api import MAX_PAGE, MAX_PER_PAGE, PER_PAGE
 from .history_files import IMPORT_LIMIT
 
 REF = "#/components/schemas/{model}"
@@ -24,7 +24,7 @@ PAGING = [
         "in": "query",
         "required": False,
         "description": "the page, from 1 (the newest plays)",
-        "schema": {"type": "integer", "minimum": 1, "default": 1},
+        "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": 1},
     },
     {
         "name": "per_page",
@@ -137,7 +137,7 @@ def paths(error: Any) -> dict[str, Any]:
                 "parameters": [GROUP, *PAGING],
                 "responses": {
                     "200": _answer("A page of the group's plays", {"$ref": REF.format(model="Plays")}),
-                    "400": error("page or per_page is not a whole number in range"),
+                    "422": error("page or per_page is empty, not a whole number, or out of range"),
                     "404": missing,
                 },
             }

@@ -87,9 +87,9 @@ def _live(token: str, editable: bool) -> ResponseReturnValue:
     found = store().poll(column, token) or abort(404)
     table_id, _, seen = found
     etag = f"{table_id}-{seen}"
-    # An editor's fragment is this phone's own (its seat, its face-down cards): never kept by a shared cache.
-    cache = "private, no-cache" if editable else "no-cache"
-    headers = {"ETag": f'"{etag}"', "Cache-Control": cache, "Vary": "HX-Request"}
+    # An editor's fragment is this phone's own (its seat, its face-down cards), and a watch link is a secret too:
+    # never kept by a shared cache, and always asked again, so an unchanged table still answers 304.
+    headers = {"ETag": f'"{etag}"', "Cache-Control": "private, no-cache", "Vary": "HX-Request"}
     if request.args.get("v") == seen or etag in request.if_none_match:
         return Response(status=304, headers=headers)
     row = ctx.by_token(token) if editable else ctx.by_viewer_token(token)
@@ -309,5 +309,4 @@ def qr(token: str) -> Response:
     out = io.BytesIO()
     segno.make(public_root() + path, error="m").save(out, kind="svg", scale=6, border=2)
     response = Response(out.getvalue(), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "private, max-age=86400"
     return response

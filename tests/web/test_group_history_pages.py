@@ -153,6 +153,7 @@ def test_a_member_deletes_a_play_and_restores_it(app, client, two):
     assert play_id not in client.get(f"{h}/export.json").get_data(as_text=True)
     assert [p["id"] for p in client.get(f"/api/v1/groups/{ours.token}/plays").get_json()["plays"]] != [play_id]
     assert client.get(f"{h}/plays/{play_id}.bgsplay").status_code == 404
+    assert client.get(f"/v/{rows[1].viewer_token}/play.bgsplay").status_code == 404  # nor from the watch link
     assert client.get(f"/v/{rows[1].viewer_token}").status_code == 200  # the table itself stays
     assert client.post(f"{h}/plays/{play_id}/delete").status_code == 404
 
@@ -161,6 +162,7 @@ def test_a_member_deletes_a_play_and_restores_it(app, client, two):
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "The play is back in the history." in html and "Recently deleted" not in html
     assert html.count('class="card play"') == 2 and play_id in client.get(f"{h}/plays.csv").get_data(as_text=True)
+    assert client.get(f"/v/{rows[1].viewer_token}/play.bgsplay").status_code == 200
     assert client.post(f"{h}/plays/{play_id}/restore").status_code == 404
 
 
@@ -189,9 +191,13 @@ def test_the_api_pages_a_group_s_plays(app, client):
     assert play["ended"] > first["plays"][1]["ended"] > second["plays"][0]["ended"]
     assert [(p["name"], p["rank"], p["winner"]) for p in play["players"]] == [("Ana", 1, True), ("Ben", 2, False)]
     assert play["watch"].startswith("/v/") and play["game"] == "next-station-paris"
-    for wrong in ("page=0", "page=x", "per_page=101", "per_page=-1"):
+    for wrong in ("page=0", "page=x", "per_page=101", "per_page=-1", "page=", "per_page=", "page=%C2%B2", "page=1.5"):
         response = client.get(f"{url}?{wrong}")
-        assert response.status_code == 400 and response.get_json()["errors"][0]["loc"] in ("page", "per_page")
+        assert response.status_code == 422, wrong
+        assert [e["loc"] for e in response.get_json()["errors"]] == [wrong.split("=")[0]], wrong
+    both = client.get(f"{url}?page=&per_page=" + "9" * 5000)
+    assert both.status_code == 422 and [e["loc"] for e in both.get_json()["errors"]] == ["page", "per_page"]
+    assert "from 1 to 100" in both.get_json()["errors"][1]["msg"]
     missing = client.get("/api/v1/groups/nobody/plays")
     assert missing.status_code == 404 and missing.get_json()["errors"][0]["loc"] == "token"
     documented = client.get("/api/v1/openapi.json").get_json()["paths"]
