@@ -2,7 +2,8 @@
 
 `record` brings one table's play up to date after a write to it: written once its game is over, rewritten when an
 entry changed, removed when the game is no longer over (after an undo). `rebuild` does every table, `restore` the
-tables a backup brings, `rebuild_game_in` one game's tables inside a migration. Only these replay logs; the history's pages read the rows.
+tables a backup brings, `rebuild_game_in` one game's tables inside a migration. Only these replay logs; the
+history's pages read the rows.
 
 A play belongs to its table's group. A member may `delete` it from the group's history and `undelete` it: its row
 stays (marked deleted, kept so when its table is written again) while its seats, and so every count, go.

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 from typing import Any
 
 from tests.test_corpus import CORPUS, FILES, load, replay_corpus_table
@@ -36,7 +35,9 @@ def test_the_other_games_results_are_untouched() -> None:
 
 
 def test_every_loaf_bonus_line_in_the_corpus_is_read_off_the_board() -> None:
-    bands = {rep: points for points, reps in ((2, (1, 2, 3)), (3, (4, 5, 6)), (4, (7, 8, 9)), (5, (10,))) for rep in reps}
+    bands = {
+        rep: points for points, reps in ((2, (1, 2, 3)), (3, (4, 5, 6)), (4, (7, 8, 9)), (5, (10,))) for rep in reps
+    }
     seen = 0
     for path in (p for p in FILES if p.name.startswith("loaf-")):
         _finished, result = replay_corpus_table(load(path))
@@ -47,4 +48,3 @@ def test_every_loaf_bonus_line_in_the_corpus_is_read_off_the_board() -> None:
                     assert line["points"] == bands.get(rep, 0), (path.name, line)
                     seen += 1
     assert seen > 10
-

@@ -190,7 +190,6 @@ def test_the_openapi_document_describes_the_game_endpoint(client):
     assert "LoafGameRequest" in doc["components"]["schemas"]
 
 
-
 @pytest.mark.parametrize(("reputation", "bonus"), [(0, 0), (1, 2), (3, 2), (4, 3), (6, 3), (7, 4), (9, 4), (10, 5)])
 def test_the_reputation_bonus_is_the_one_on_the_board(client, reputation, bonus):
     # A plays `reputation` above an order of 0 and gains it all; then four rounds where both play the average.

@@ -91,4 +91,7 @@ def test_the_upgrade_writes_what_a_rebuild_from_the_logs_writes(empty_url, monke
 
 def without_ids(found: dict[str, list[dict]]) -> dict[str, list[dict]]:
     """The rows without the plays' own row ids, which a rebuild draws afresh."""
-    return {name: sorted(({k: v for k, v in r.items() if k != "id"} for r in rows), key=repr) for name, rows in found.items()}
+    return {
+        name: sorted(({k: v for k, v in r.items() if k != "id"} for r in rows), key=repr)
+        for name, rows in found.items()
+    }
