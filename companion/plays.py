@@ -2,7 +2,8 @@
 
 `record` brings one table's play up to date after a write to it: written once its game is over, rewritten when an
 entry changed, removed when the game is no longer over (after an undo). `rebuild` does every table, `restore` the
-tables a backup brings. Only these replay logs; the history's pages read the rows.
+tables a backup brings, `rebuild_game_in` one game's tables inside a migration. Only these replay logs; the
+history's pages read the rows.
 
 A play belongs to its table's group. A member may `delete` it from the group's history and `undelete` it: its row
 stays (marked deleted, kept so when its table is written again) while its seats, and so every count, go.
@@ -90,10 +91,31 @@ def rebuild(store: Store) -> int:
     return done
 
 
+def rebuild_game_in(conn: Connection, game: str) -> int:
+    """Every play of one game worked out again from its tables' logs, on `conn` and inside its transaction (a
+    migration's, after a change in how that game scores); the other games' plays are not touched. Returns how
+    many plays the game has."""
+    done, after = 0, 0
+    while batch := _tables_in(conn, after, game):
+        logs = _logs_in(conn, [row.id for row in batch])
+        worked = {row.id: _work(row, logs.get(row.id, [])) for row in batch}
+        _replace(conn, {table_id: play for table_id, (play, _) in worked.items()})
+        _flag(conn, {table_id: broken for table_id, (_, broken) in worked.items()})
+        done += sum(play is not None for play, _ in worked.values())
+        after = batch[-1].id
+    return done
+
+
 def _tables_after(store: Store, after: int) -> list[TableRow]:
-    query = select(tables).where(tables.c.id > after).order_by(tables.c.id).limit(BATCH)
     with store.engine.connect() as conn:
-        return [TableRow(**row) for row in conn.execute(query).mappings()]
+        return _tables_in(conn, after)
+
+
+def _tables_in(conn: Connection, after: int, game: str | None = None) -> list[TableRow]:
+    query = select(tables).where(tables.c.id > after).order_by(tables.c.id).limit(BATCH)
+    if game is not None:
+        query = query.where(tables.c.game == game)
+    return [TableRow(**row) for row in conn.execute(query).mappings()]
 
 
 def write(store: Store, found: Mapping[int, Play | None]) -> None:
@@ -125,16 +147,20 @@ def _written(
 
 
 def _logs(store: Store, ids: list[int]) -> dict[int, list[EntryRow]]:
+    with store.engine.connect() as conn:
+        return _logs_in(conn, ids)
+
+
+def _logs_in(conn: Connection, ids: list[int]) -> dict[int, list[EntryRow]]:
     query = (
         select(entries.c.table_id, *ENTRY_FIELDS)
         .where(entries.c.table_id.in_(ids))
         .order_by(entries.c.table_id, entries.c.seq)
     )
     logs: dict[int, list[EntryRow]] = {}
-    with store.engine.connect() as conn:
-        for found in conn.execute(query).mappings():
-            values = dict(found)
-            logs.setdefault(values.pop("table_id"), []).append(EntryRow(**values))
+    for found in conn.execute(query).mappings():
+        values = dict(found)
+        logs.setdefault(values.pop("table_id"), []).append(EntryRow(**values))
     return logs
 
 

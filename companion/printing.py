@@ -265,6 +265,7 @@ class ResultSheet:
     players: tuple[str, ...] = ()
     paper: str = "a4"
     colours: Mapping[str, Colour] = field(default_factory=dict)  # each player's, for the dot beside their name
+    facts: Mapping[str, Any] = field(default_factory=dict)  # the game's pad facts, for its part of the sheet
 
     @property
     def date(self) -> str:
@@ -292,6 +293,10 @@ class ResultSheet:
         winners, out = set(self.result.winners), self.reading.out
         placed = ranks([(p.name not in winners, bool(out(p)), -p.score) for p in self.result.players])
         return sorted(zip(placed, self.result.players, strict=True), key=lambda pair: pair[0])
+
+    def out(self, player: PlayerScore) -> str:
+        """Why this player's score does not count, as the table's page says it ("" when it counts)."""
+        return self.reading.out(player)
 
     def team_of(self, name: str) -> Unit | None:
         """The unit of several this player scored in (the better ranked, if in two), or None."""

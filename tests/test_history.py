@@ -87,10 +87,11 @@ def loaf_angry():
 
 
 def loaf_tie():
-    """Ann and Bob tie on 57; Bob wins with the lower reputation."""
-    entries = [entry("loaf", "round", average=0, review="good+1/bad-1", **{"card-Ann": 1, "card-Bob": 0})]
+    """Ann (reputation 7: 46 in hand + 4 from the board) and Bob (5: 47 + 3) tie on 50; Bob wins with the lower
+    reputation."""
+    entries = [entry("loaf", "round", average=0, review="good+1/bad-1", **{"card-Ann": 2, "card-Bob": 1})]
     entries += [
-        entry("loaf", "round", average=n, review="good+1/bad-1", **{"card-Ann": n, "card-Bob": n}) for n in (2, 3, 4, 5)
+        entry("loaf", "round", average=n, review="good+1/bad-1", **{"card-Ann": n, "card-Bob": n}) for n in (3, 4, 5, 6)
     ]
     return "loaf", setup_of("loaf", ["Ann", "Bob"]), entries
 
@@ -189,7 +190,7 @@ def test_a_tie_for_the_most_points_ranks_1_1_3():
 
 def test_a_tie_broken_by_the_rules_puts_the_winner_first():
     play = make(loaf_tie)
-    assert seats(play) == {"Ann": (57, 2, False), "Bob": (57, 1, True)}
+    assert seats(play) == {"Ann": (50, 2, False), "Bob": (50, 1, True)}
 
 
 def test_a_player_the_game_does_not_score_says_why_in_its_words_and_ranks_last():
@@ -318,7 +319,7 @@ def test_results_that_were_not_scored_count_as_plays_but_not_as_scores(store):
     ann = play_queries.player_record(store, home(store), NOBODY, "Ann")
     assert (ann.person.plays, ann.person.wins, ann.not_scored) == (3, 1, ((FIRED, 1),))
     loaf_record = next(g for g in ann.games if g.game == "loaf")
-    assert (loaf_record.plays, loaf_record.unscored, loaf_record.average, loaf_record.best) == (2, 1, 57.0, 57)
+    assert (loaf_record.plays, loaf_record.unscored, loaf_record.average, loaf_record.best) == (2, 1, 50.0, 50)
     ben = play_queries.player_record(store, home(store), NOBODY, "Ben")
     (lfg_record,) = ben.games
     assert (ben.not_scored, lfg_record.average, lfg_record.best, lfg_record.unscored) == (
@@ -328,7 +329,7 @@ def test_results_that_were_not_scored_count_as_plays_but_not_as_scores(store):
         1,
     )
     stats = play_queries.game_stats(store, home(store), NOBODY, "loaf")
-    assert stats.average == pytest.approx((36 + 57 + 57) / 3)  # Bob twice, Ann once: her fired game does not count
+    assert stats.average == pytest.approx((36 + 50 + 50) / 3)  # Bob twice, Ann once: her fired game does not count
     assert sum(b.count for b in stats.distribution) == 3 and stats.not_scored == ((FIRED, 1),)
 
 
@@ -368,7 +369,7 @@ def test_a_game_s_stats_give_plays_highest_score_and_how_scores_spread(store):
 def test_the_first_to_reach_the_highest_score_holds_it(store):
     keep(store, loaf_tie, (loaf_tie, T0 + timedelta(days=2)), (loaf_tie, T0 + timedelta(days=1)))
     highest = play_queries.game_stats(store, home(store), NOBODY, "loaf").highest
-    assert (highest.name, highest.score, highest.ended) == ("Ann", 57, T0 + timedelta(minutes=20))
+    assert (highest.name, highest.score, highest.ended) == ("Ann", 50, T0 + timedelta(minutes=20))
 
 
 def test_a_distribution_of_close_scores_uses_one_bucket_per_score():
@@ -645,6 +646,6 @@ def test_a_file_that_is_not_a_backup_says_so():
 
 def test_a_backup_with_a_table_that_breaks_the_rules_says_which():
     data = exported(loaf_tie)
-    data["plays"][0]["entries"][2]["payload"]["plays"]["Ann"] = 1  # Ann played her 1 already
+    data["plays"][0]["entries"][2]["payload"]["plays"]["Ann"] = 2  # Ann played her 2 already
     (found,) = problems(data)
     assert found[0] == "plays[0]" and found[1].startswith("this table does not replay: entry 3 (round): ")

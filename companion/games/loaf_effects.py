@@ -26,6 +26,7 @@ EffectKind = Literal[
     "double_success",
     "double_failure",
     "empty_double",
+    "empty",
 ]
 Outcome = Literal["success", "failure"]
 ChoiceKind = Literal["discard", "take_back"]
@@ -38,6 +39,9 @@ COUNTED_KINDS = frozenset({"discard", "take_back_lower", "take_back_higher", "bo
 END_KINDS = frozenset({"bonus_points", "minus_points", "double_bonus", "double_minus"})
 DOUBLE_WEIGHT_KINDS = frozenset({"double_success", "double_failure", "empty_double"})
 MIN_REPUTATION, MAX_REPUTATION = -10, 10
+# The reputation board's bonus bands at the end, highest first: (lowest, highest reputation, bonus points). The
+# rulebook leaves the numbers to the board (COMPONENTS.md); 0 or below gives none.
+REPUTATION_BONUS: tuple[tuple[int, int, int], ...] = ((10, 10, 5), (7, 9, 4), (4, 6, 3), (1, 3, 2))
 HIGHEST_CARD = 11
 
 TARGET_PHRASES: Mapping[str, str] = {
@@ -80,6 +84,7 @@ class Effect:
             "double_success": "this success counts as two",
             "double_failure": "this failure counts as two",
             "empty_double": "no effect, but the card counts as two",
+            "empty": "no effect, and the card counts as one",
         }[self.kind]
         return f"{what} for {TARGET_PHRASES[self.target]}" if self.target else what
 
@@ -378,9 +383,8 @@ def _player_score(
 ) -> PlayerScore:
     in_hand = " + ".join(map(str, hand))
     lines = [Line(f"Cards left in hand: {in_hand}" if hand else "No cards left in hand", sum(hand), "loaf/scoring")]
-    reputation_text = f"{rep} bonus points" if rep > 0 else "no bonus points (and no penalty)"
-    lines.append(Line(f"Reputation {rep}: {reputation_text}", max(rep, 0), "loaf/bonus-points"))
-    bonus, minus = max(rep, 0), 0
+    bonus, minus = reputation_bonus(rep), 0
+    lines.append(Line(_reputation_label(rep, bonus), bonus, "loaf/bonus-points"))
     for no, effect in cards:
         if effect.kind in ("bonus_points", "minus_points") and name in select_targets(str(effect.target), scored):
             sign = 1 if effect.kind == "bonus_points" else -1
@@ -389,6 +393,19 @@ def _player_score(
             bonus, minus = (bonus + effect.amount, minus) if sign > 0 else (bonus, minus + effect.amount)
     lines += _doubling(bonus, doubles[0], "bonus", 1) + _doubling(minus, doubles[1], "minus", -1)
     return PlayerScore(name, tuple(lines), {"fired": False})
+
+
+def reputation_bonus(rep: int) -> int:
+    """The bonus points the reputation board prints beside a final reputation (none at 0 or below)."""
+    return next((points for low, _high, points in REPUTATION_BONUS if rep >= low), 0)
+
+
+def _reputation_label(rep: int, bonus: int) -> str:
+    if not bonus:
+        return f"Reputation {rep}: no bonus points (and no penalty)"
+    low, high, _points = next(band for band in REPUTATION_BONUS if rep >= band[0])
+    band = f"{low}" if low == high else f"{low} to {high}"
+    return f"Reputation {rep}: {bonus} bonus points, read off the reputation board ({band} gives {bonus})"
 
 
 def _doubling(points: int, cards: int, kind: str, sign: int) -> list[Line]:

@@ -32,7 +32,8 @@ class LoafEffect(StrictModel):
     double_minus: bool | None = None
     double_success: bool | None = None
     double_failure: bool | None = None
-    empty_double: bool | None = None
+    empty_double: bool | None = Field(None, description="an empty card's side that counts as two")
+    empty: bool | None = Field(None, description="an empty card's other side, which counts as one")
 
 
 class LoafReview(StrictModel):

@@ -33,6 +33,7 @@ SideKind = Literal[
     "double_success",
     "double_failure",
     "empty_double",
+    "empty",
 ]
 SIDE_KINDS = frozenset(get_args(SideKind))
 BASIC_TARGETS = ("highest", "lowest", "good", "bad")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import Game, loaf
-from ..games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION
+from ..games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION, REPUTATION_BONUS
 from ..gamespec import GameSpec, Pad
 from ..schemas.loaf import ENDPOINTS
 from ..tables.loaf import KIND
@@ -16,6 +16,7 @@ def pad_facts() -> dict[str, Any]:
         "rounds": 2 * loaf.END_AT - 1,
         "end_at": loaf.END_AT,
         "track": range(MIN_REPUTATION, MAX_REPUTATION + 1),
+        "bonus": tuple(reversed(REPUTATION_BONUS)),  # the board's bands, lowest first, as the pad prints them
     }
 
 

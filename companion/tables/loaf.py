@@ -59,6 +59,7 @@ SIDE_KINDS = {
         ("double_success", "Double success (no target)"),
         ("double_failure", "Double failure (no target)"),
         ("empty_double", "Empty: counts as two (no target)"),
+        ("empty", "Empty: counts as one (no target)"),
     ),
 }
 TARGET_LABELS = {

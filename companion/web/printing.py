@@ -203,7 +203,9 @@ def _results(row: TableRow) -> ResponseReturnValue:
         view = build(row, entries, editable=False, base="")
         finished = None if view.kind.finished is never else bool(view.kind.finished(view.state))
         played = entries[-1].at if entries else row.created_at
-        sheet = ResultSheet(view.game, _result(view), played, finished, tuple(view.players), paper, view.colours)
+        spec = SPECS.get(row.game)
+        facts = dict(spec.pad.facts()) if spec and spec.pad else {}
+        sheet = ResultSheet(view.game, _result(view), played, finished, tuple(view.players), paper, view.colours, facts)
         return sheet.job()
 
     key = cache_key("results", row.id, version, paper, row.colours)

@@ -58,13 +58,19 @@ def test_a_printed_total_replaces_average_times_players(client):
 
 def test_five_successes_end_the_game_and_a_tie_goes_to_the_lower_reputation(client):
     good = {"success": {"target": "good", "reputation": 1}, "failure": {"target": "bad", "reputation": -1}}
-    rounds = [rnd({"A": 1, "B": 0}, average=0, review=good)]
-    rounds += [rnd({"A": n, "B": n}, average=n, review=good) for n in (2, 3, 4, 5)]
+    rounds = [rnd({"A": 2, "B": 1}, average=0, review=good)]
+    rounds += [rnd({"A": n, "B": n}, average=n, review=good) for n in (3, 4, 5, 6)]
     body = post(client, ["A", "B"], rounds).get_json()
     assert (body["ended"], body["ended_by"], body["happy"]) == (True, "happy", 5)
     a, b = body["players"]
-    assert (a["reputation"], b["reputation"]) == (6, 5)
-    assert (a["score"], b["score"]) == (51 + 6, 52 + 5)
+    assert (a["reputation"], b["reputation"]) == (7, 5)
+    # The board gives 4 for 7 and 3 for 5: the hands' one point between them is made up.
+    assert (a["score"], b["score"]) == (46 + 4, 47 + 3)
+    assert a["breakdown"][1] == {
+        "label": "Reputation 7: 4 bonus points, read off the reputation board (7 to 9 gives 4)",
+        "points": 4,
+        "rule": "loaf/bonus-points",
+    }
     for player in (a, b):
         assert sum(line["points"] for line in player["breakdown"]) == player["score"]
     assert body["winners"] == ["B"]
@@ -182,3 +188,28 @@ def test_the_openapi_document_describes_the_game_endpoint(client):
     answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
     assert {"rounds", "happy", "angry", "ended", "ended_by", "players"} <= set(answer["required"])
     assert "LoafGameRequest" in doc["components"]["schemas"]
+
+
+@pytest.mark.parametrize(("reputation", "bonus"), [(0, 0), (1, 2), (3, 2), (4, 3), (6, 3), (7, 4), (9, 4), (10, 5)])
+def test_the_reputation_bonus_is_the_one_on_the_board(client, reputation, bonus):
+    # A plays `reputation` above an order of 0 and gains it all; then four rounds where both play the average.
+    rounds = [rnd({"A": reputation, "B": 0}, average=0)]
+    rounds += [rnd({"A": n, "B": n}, average=n) for n in [c for c in (11, 10, 9, 8, 7) if c != reputation][:4]]
+    body = post(client, ["A", "B"], rounds).get_json()
+    assert body["ended_by"] == "happy"
+    a = body["players"][0]
+    assert a["reputation"] == reputation
+    assert a["breakdown"][1]["points"] == bonus
+    assert a["breakdown"][1]["rule"] == "loaf/bonus-points"
+    assert a["score"] == sum(a["hand"]) + bonus
+
+
+def test_an_empty_side_that_counts_one_keeps_the_game_going(client):
+    empty = {"success": {"empty": True}, "failure": {"empty_double": True}}
+    rounds = [rnd({"A": n, "B": n}, average=n) for n in (1, 2, 3)]
+    body = post(client, ["A", "B"], [*rounds, rnd({"A": 4, "B": 4}, average=4, review=empty)]).get_json()
+    assert (body["happy"], body["ended"]) == (4, False)
+    assert body["happy_row"][-1] == {"round": 4, "effect": {"empty": True}, "counts": 1}
+    doubled = {"success": {"empty_double": True}, "failure": {"empty": True}}
+    body = post(client, ["A", "B"], [*rounds, rnd({"A": 4, "B": 4}, average=4, review=doubled)]).get_json()
+    assert (body["happy"], body["ended_by"]) == (5, "happy")

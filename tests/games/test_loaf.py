@@ -273,12 +273,13 @@ def test_end_of_game_points_and_doubles_happy_end() -> None:
     a, b = score(game).players
     assert [(ln.points, ln.rule) for ln in a.breakdown] == [
         (28, "loaf/scoring"),
-        (10, "loaf/bonus-points"),
+        (5, "loaf/bonus-points"),  # reputation 10: the board's top band
         (3, "loaf/end-of-game-points"),
-        (13, "loaf/doubles"),
+        (8, "loaf/doubles"),
     ]
-    assert a.breakdown[3].label == "1 x2 bonus card: 13 bonus points count ×2"
-    assert (a.score, b.score) == (54, 60)
+    assert a.breakdown[1].label == "Reputation 10: 5 bonus points, read off the reputation board (10 gives 5)"
+    assert a.breakdown[3].label == "1 x2 bonus card: 8 bonus points count ×2"
+    assert (a.score, b.score) == (44, 60)
     assert game.winners == ("B",)
     assert not any(p.fired for p in game.players)
 
@@ -299,8 +300,8 @@ def test_doubles_two_x2_bonus_cards_make_x4_and_x2_minus_doubles_minus_points() 
     assert game.ended_by == "happy"
     a, b = score(game).players
     assert reps(game) == {"A": 5, "B": -1}
-    assert [ln.points for ln in a.breakdown] == [0, 5, -2, 15, -2]
-    assert a.score == 16  # 5 bonus ×4 = 20, 2 minus ×2 = -4
+    assert [ln.points for ln in a.breakdown] == [0, 3, -2, 9, -2]
+    assert a.score == 8  # reputation 5 gives 3 bonus ×4 = 12, 2 minus ×2 = -4
     assert [ln.points for ln in b.breakdown] == [66, 0, -2, -2]
     assert b.score == 62
     assert score(game).extra["bonus_multiplier"] == 4
@@ -319,9 +320,9 @@ def test_fired_angry_end_fires_negative_reputations_and_judges_end_points_among_
     assert [p.fired for p in game.players] == [False, False, True]
     result = score(game)
     a, b, c = result.players
-    assert (a.score, b.score, c.score) == (50, 51, 0)
+    assert (a.score, b.score, c.score) == (51, 52, 0)
     assert c.breakdown[0].rule == "loaf/fired"
-    assert [ln.points for ln in a.breakdown] == [51, 1, -2]
+    assert [ln.points for ln in a.breakdown] == [51, 2, -2]  # reputation 1: the board gives 2
     assert result.winners == ("B",)
     assert "Fired by the Angry Boss (reputation below 0), so not scored: C." in result.notes
 
@@ -339,19 +340,19 @@ def test_fired_players_cannot_win_even_with_the_best_hand() -> None:
 
 
 def test_winner_tie_goes_to_the_lowest_reputation() -> None:
-    game = table({"A": 5, "B": 1}, hands={"A": (2, 9), "B": (4, 11)}, happy=4)
+    game = table({"A": 5, "B": 1}, hands={"A": (2, 10), "B": (4, 11)}, happy=4)
     game = play_round(game, rnd({"A": 2, "B": 4}, average=2))
     assert reps(game) == {"A": 5, "B": 3}
-    assert [p.score for p in score(game).players] == [14, 14]
+    assert [p.score for p in score(game).players] == [13, 13]  # 10 + 3 (reputation 5), 11 + 2 (reputation 3)
     assert game.winners == ("B",)
-    assert score(game).notes[-1] == "A and B tie on 14 points; B wins with the lowest reputation among them (3)."
+    assert score(game).notes[-1] == "A and B tie on 13 points; B wins with the lowest reputation among them (3)."
 
 
 def test_winner_still_tied_players_share() -> None:
     game = table({"A": 2, "B": 2, "C": 0}, hands={"A": (3, 9), "B": (3, 9), "C": (0, 1)}, happy=4)
     game = play_round(game, rnd({"A": 3, "B": 3, "C": 0}, average=1))
     assert reps(game) == {"A": 4, "B": 4, "C": 0}
-    assert [p.score for p in score(game).players] == [13, 13, 1]
+    assert [p.score for p in score(game).players] == [12, 12, 1]  # 9 + 3 (reputation 4)
     assert game.winners == ("A", "B")
     assert "share the win" in score(game).notes[-1]
 

@@ -264,6 +264,6 @@ def test_api_ended_game_has_scores_breakdowns_and_winners() -> None:
     game = Game((PlayerState("A", 2, (3,)), PlayerState("B", -1, (4,))), angry_row=(BossCard(1, QUIET),) * 4)
     answer = to_api(play_round(game, rnd({"A": 3, "B": 4}, average=4)))
     assert (answer["ended"], answer["ended_by"], answer["angry"]) == (True, "angry", 5)
-    assert [(p["name"], p["fired"], p["score"]) for p in answer["players"]] == [("A", False, 1), ("B", True, 0)]
-    assert sum(line["points"] for line in answer["players"][0]["breakdown"]) == 1
+    assert [(p["name"], p["fired"], p["score"]) for p in answer["players"]] == [("A", False, 2), ("B", True, 0)]
+    assert sum(line["points"] for line in answer["players"][0]["breakdown"]) == 2  # reputation 1: the board gives 2
     assert answer["winners"] == ["A"]

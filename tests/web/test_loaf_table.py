@@ -221,15 +221,17 @@ def test_correcting_an_earlier_round_replays_the_later_ones(client):
 
 def test_a_happy_end_shows_final_scores_and_the_tie_break(client):
     table = start(client, "Ann", "Bob")
-    record(client, table, 0, {"Ann": 1, "Bob": 0}, review=GOOD_BAD)
-    for n in (2, 3, 4, 5):
+    record(client, table, 0, {"Ann": 2, "Bob": 1}, review=GOOD_BAD)
+    for n in (3, 4, 5, 6):
         record(client, table, n, {"Ann": n, "Bob": n}, review=GOOD_BAD)
     html = page(client, table)
     assert "Game over: final scores" in html
     assert "The Happy Boss reached 5 after round 5" in html
     assert "★ Bob wins" in html
-    assert "Ann and Bob tie on 57 points; Bob wins with the lowest reputation among them (5)." in html
-    assert re.search(r'class="big-total" data-player="Ann">57<', html)
+    # Ann: 46 in hand, reputation 7 gives 4; Bob: 47, reputation 5 gives 3.
+    assert "Ann and Bob tie on 50 points; Bob wins with the lowest reputation among them (5)." in html
+    assert re.search(r'class="big-total" data-player="Ann">50<', html)
+    assert "Reputation 7: 4 bonus points, read off the reputation board (7 to 9 gives 4)" in html
     assert "Cards left in hand: " in html
     assert 'id="round-form"' not in html
 
