@@ -7,6 +7,7 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
+from ..schemas import NAME_MAX
 from ..store import Store
 
 
@@ -26,6 +27,7 @@ def register(app: Flask) -> None:
 
     app.session_interface = LazySessions()
     app.jinja_env.globals["game_assets"] = game_assets
+    app.jinja_env.globals["name_max"] = NAME_MAX
     from . import api, codes, group_pages, headers, history, lfg_heroes, loaf_cards, my_groups, pages, table_api, tables
     from .printing import bp as printing_bp
     from .rules import bp as rules_bp
