@@ -32,6 +32,7 @@ from .games import Game
 from .games.base import PlayerScore, Result
 from .gamespec import GameSpec
 from .reading import PlayReading, Unit, ranked_units, ranks
+from .schemas import NAME_MAX
 from .tables import kinds
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,7 +42,7 @@ STATIC = ROOT / "static"
 PAPERS: Mapping[str, str] = {"a4": "A4", "letter": "Letter"}
 PADS_PER_SHEET: tuple[int, ...] = (1, 2)
 MAX_NAMES = 10
-MAX_NAME = 40
+MAX_NAME = NAME_MAX
 MAX_TRACK = 30  # the longest track a pad draws as a row of boxes
 
 # WeasyPrint keeps process-wide font state: one render at a time per process keeps it safe and memory flat.

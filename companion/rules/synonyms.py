@@ -50,6 +50,9 @@ can't pay, cannot pay, can not pay, couldn't pay, unable to pay, can't afford, o
 # L'oaf.
 fired, fire, sacked, sack, kicked out, lose my job, lose their job, lost my job, job, eliminated: fired, job
 rep, reputation, standing: reputation
+miss, missed, misses, fail, fails, failed, fall short, falls short, fell short: failure, short, missed
+goes down, go down, went down, move down, moves down, drop, drops, dropped: drops, loses, down
+goes up, go up, went up, move up, moves up, climb, climbs: climbs, gains, up
 over 10, above 10, past 10, more than 10, max, maximum, cap, limit, limits: limit, halts, 10
 discard, discards, throw away, throw out, get rid of, toss, bin, dump, ditch: discard, throw away
 target, goal, needed total, how much work: target, total
@@ -99,6 +102,7 @@ end, ends, ending, over, finish, finishes, finished, last round, game over: end,
 worth, value, values, valued: worth, value, point
 pay, pays, paid, payout, earn, earns, give me, gives me, get paid: pay, coin, collect, gain
 keep, hold, have out, in front of me: keep, hold, lie
+end up with, end with, finish with, have at the end, hold at the end, left at the end: hand size, holds, final
 """
 
 _NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve"

@@ -30,7 +30,10 @@ def plain_name(name: str) -> str:
     return name
 
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40), AfterValidator(plain_name)]
+NAME_MAX = 40  # characters of a player's name: every name field's maxlength says the same (the `name_max` global)
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_MAX), AfterValidator(plain_name)
+]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 
 

@@ -26,7 +26,7 @@ from ..schemas.koala import (
 from ..schemas.koala_counts import CountsEntryIn, CountsForm
 from . import TableKind
 from .koala_moves import counts, feasts, food, seat, team
-from .koala_state import CaveView, KoalaTable, new_table, ring_places
+from .koala_state import CaveView, KoalaTable, new_table, ring_places, standing
 from .parts import key, keyed
 
 __all__ = ["KIND", "CaveView", "KoalaTable", "new_table", "ring_places", "seat"]
@@ -122,7 +122,7 @@ def result(table: KoalaTable) -> Result:
 
 def scored_together(result: Result) -> tuple[Unit, ...]:
     """Koalations and lone koalas, or teams: each scores as one."""
-    return tuple(Unit(_unit_label(u), tuple(u.names), u.points) for u in result.extra.get("units", ()))
+    return tuple(Unit(_unit_label(u), tuple(u.names), u.points) for u in standing(result.extra.get("units", ())))
 
 
 def _unit_label(unit: koala.Unit) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +12,12 @@ from ..schemas.koala import OptionsForm
 
 ROLES = ("white", "black")
 Slot = tuple[int, str]
+
+
+def standing(units: Sequence[koala.Unit]) -> list[koala.Unit]:
+    """Units as the table page and the result sheet list them: most points first, then the most food in their
+    caves (the tie-break without teams; with teams, tied teams share the win but still read in this order)."""
+    return sorted(units, key=lambda unit: (-unit.points, -unit.food))
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,8 @@ class KoalaTable:
     feasts: Mapping[str, int] = field(default_factory=dict)
     team_of: Mapping[str, str] = field(default_factory=dict)
     teams_refused: bool = False
+
+    standing = staticmethod(standing)
 
     @property
     def teams_ready(self) -> bool:

@@ -8,6 +8,7 @@ from pathlib import Path
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import SecurityError
 
+from ..schemas import NAME_MAX
 from ..store import Store
 
 
@@ -40,6 +41,7 @@ def register(app: Flask) -> None:
     app.session_interface = LazySessions()
     app.jinja_env.globals["game_assets"] = game_assets
     app.jinja_env.globals["public_root"] = public_root
+    app.jinja_env.globals["name_max"] = NAME_MAX
     app.register_error_handler(SecurityError, untrusted_host)
     from . import (
         api,

@@ -138,8 +138,13 @@ def _problems(exc: ValidationError | RuleError) -> list[Problem]:
 
 
 def _located(problems: list[Problem], form: type[EntryForm] | None = None) -> dict[str, str]:
-    """Problems by the form field they belong to (`form` maps a canonical payload's locations onto its fields)."""
-    return {(form.field_of(p.loc) if form and p.loc else p.loc) or "form": p.msg for p in problems}
+    """Problems by the form field they belong to (`form` maps a canonical payload's locations onto its fields);
+    several at one field are all shown there, so fixing one never uncovers another."""
+    located: dict[str, str] = {}
+    for p in problems:
+        field = (form.field_of(p.loc) if form and p.loc else p.loc) or "form"
+        located[field] = f"{located[field]} {p.msg}" if field in located else p.msg
+    return located
 
 
 def _conflict(row: TableRow, conflict: Conflict) -> ResponseReturnValue:

@@ -41,7 +41,7 @@ PAGES = (
     *(
         f"{game}-{state}"
         for game in GAMES
-        for state in ("empty", "mid", "finished", "refused", "viewer", "correction", "seat")
+        for state in ("empty", "mid", "finished", "refused", "viewer", "correction", "seat", "log")
     ),
     "loaf-choice",
     "orleans-torture",
@@ -178,6 +178,7 @@ def _table_pages(site: Site, client: Any, game: str, setup: dict[str, Any]) -> N
     assert setup["finished"] in html, f"{game}: the finished table does not show {setup['finished']!r}"
     site.paths |= {f"{game}-{state}": url for state, url in tables.items()}
     site.paths[f"{game}-correction"] = f"{tables['mid']}/entries/1/edit"
+    site.paths[f"{game}-log"] = f"{tables['finished']}/log"  # the whole log, with the play history link
     token = tables["mid"].rsplit("/", 1)[1]
     site.paths[f"{game}-viewer"] = f"/v/{site.app.extensions['store'].by_token(token).viewer_token}"
     site.answers[f"{game}-refused"] = _answer(_post(client, tables["mid"], setup["refused"], expect=422), 422)

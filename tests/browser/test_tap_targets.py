@@ -11,7 +11,8 @@ inline: a p, li, td, …) holds other words besides the link's own. A link to a 
 
 A table's page has no exception at all: every link on it, in a line of prose or not, is a target a player hits
 mid-game (the share links, a group's name), and it is measured on each game's table empty, half played, finished,
-refusing an entry, asking "Who are you?" and watched.
+refusing an entry, asking "Who are you?" and watched, and on the finished table's whole log (which links to the
+play history, in a line of prose).
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ width => {
 _measured: dict[tuple[str, str], dict] = {}
 # A table's page, in every state a phone meets it: no link on it is exempt.
 TABLE_PAGES = {
-    f"{game}-{state}" for game in GAMES for state in ("empty", "mid", "finished", "refused", "seat", "viewer")
+    f"{game}-{state}" for game in GAMES for state in ("empty", "mid", "finished", "refused", "seat", "viewer", "log")
 }
 
 

@@ -1,5 +1,5 @@
 """Questions players ask mid-game (player_questions.txt), asked from their table: the section that answers each one
-is in the top 3 for at least 90% of them and first for at least 75%."""
+is in the top 3 for at least 90% of them and first for at least 75%; those marked "first" always land first."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ class Question:
     answers: frozenset[str]  # game/anchor refs, any of which answers it
     text: str
     line: int
+    first: bool = False  # must land first when asked from its table
 
 
 def load() -> list[Question]:
@@ -29,8 +30,9 @@ def load() -> list[Question]:
     for number, line in enumerate(QUESTIONS_FILE.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
-        table, answers, text = (part.strip() for part in line.split("|"))
-        questions.append(Question(table, frozenset(answers.split(" or ")), text, number))
+        table, answers, text, *marks = (part.strip() for part in line.split("|"))
+        assert marks in ([], ["first"]), f"line {number}: the fourth field can only be 'first'"
+        questions.append(Question(table, frozenset(answers.split(" or ")), text, number, marks == ["first"]))
     return questions
 
 
@@ -87,6 +89,26 @@ def test_asked_with_no_table_the_questions_still_mostly_find_their_answer(capsys
         print(f"\nAsked with no table: first {first:.0%}, top 3 {top3:.0%} of {len(QUESTIONS)}")
     assert top3 >= 0.80, misses
     assert first >= 0.60, misses
+
+
+MUST_BE_FIRST = [q for q in QUESTIONS if q.first]
+
+
+def test_the_questions_marked_first_cover_each_one_the_issue_names():
+    wanted = {
+        ("loaf", "loaf/success-and-failure"),
+        ("next-station-paris", "next-station-paris/round"),
+        ("oz", "oz/hand-size"),
+    }
+    assert {q.table for q in MUST_BE_FIRST} == {table for table, _ in wanted}
+    for table, ref in wanted:
+        assert sum(q.answers == {ref} for q in MUST_BE_FIRST if q.table == table) >= 3, ref
+
+
+@pytest.mark.parametrize("question", MUST_BE_FIRST, ids=lambda q: q.text)
+def test_a_question_marked_first_lands_first_from_its_table(question):
+    at, found = rank(question, question.table)
+    assert at == 0, found
 
 
 @pytest.mark.parametrize(

@@ -219,3 +219,40 @@ def test_every_ref_an_engine_declares_has_a_section(slug):
     declared = getattr(engine, "RULE_REFS", None)
     assert declared, f"{engine} declares no RULE_REFS"
     assert sorted(set(declared) - set(rules.all_refs())) == []
+
+
+def reading(game: str) -> str:
+    return plain_text(rules.section(f"{game}/how-this-app-reads-it").markdown)
+
+
+def test_the_loaf_guide_prints_the_reputation_boards_bonus_as_a_table_and_reads_the_empty_cards():
+    html = rules.section("loaf/bonus-points").html
+    assert "<table>" in html
+    cells = re.findall(r"<t[dh]>([^<]*)</t[dh]>", html)
+    assert cells == ["Reputation", "1 to 3", "4 to 6", "7 to 9", "10", "Bonus points", "2", "3", "4", "5"]
+    assert "1-3 gives 2, 4-6 gives 3, 7-9 gives 4, 10 gives 5" in reading("loaf")
+    assert "Each empty card does nothing on both sides and counts as two on one side only" in reading("loaf")
+    empty_rows = [line for line in (RULES_DIR / "loaf.md").read_text(encoding="utf-8").splitlines() if "empty" in line]
+    says_the_other_side = re.compile(r"other (side )?(it )?counts as one|one on the other")
+    assert all(says_the_other_side.search(line) for line in empty_rows if "two" in line)
+
+
+def test_the_orleans_guide_reads_the_track_preset_torture_and_where_the_amounts_come_from():
+    text = reading("orleans")
+    assert "levels begin on spaces 0, 4, 9, 15, 22, level 6 on 30; coin spaces 7, 12, 25" in text
+    assert "Nothing left to give: the rest of the debt is dropped" in text
+    assert "the help page's amounts by phase" in text and "printed first edition's single amounts" in text
+
+
+def test_the_koala_and_lfg_guides_read_team_ties_and_scoundrels():
+    assert "teams level on points share the win" in reading("koala")
+    lfg_text = reading("lfg")
+    assert "Incomplete parties cannot win" in lfg_text
+    assert "more scoundrels than any other player's final party, complete or not" in lfg_text
+
+
+def test_the_next_station_guide_gives_one_count_of_cards_per_round():
+    text = (RULES_DIR / "next-station-paris.md").read_text(encoding="utf-8")
+    assert "5 to 10" not in text
+    assert text.count("5 to 11") == 1
+    assert "5 to 11 station cards" in plain_text(rules.section("next-station-paris/round").markdown)

@@ -3,6 +3,7 @@ corrections, conflicts, the viewer page; and the seat moves of the table state o
 
 from __future__ import annotations
 
+import html
 import re
 import secrets
 
@@ -481,3 +482,31 @@ def test_the_counts_entry_is_taken_by_the_table_api_and_a_player_it_does_not_kno
     response = client.post(f"/api/v1/tables/{token}/entries", json=body)
     assert response.status_code == 422
     assert "no player at this table is called Zed" in response.get_data(as_text=True)
+
+
+LONG_NAMES = (
+    "Anne-Élisabeth Dûbois-Lefèvre",
+    "Bartholomäus Österreicher",
+    "Çağlar Şahinoğlu-Yıldız",
+    "Dorothée Marguerite Ånström",
+    "Esperanza Núñez-Castañeda",
+    "Františka Přemyslovna",
+)
+
+
+def test_each_cave_names_who_sits_and_stands_there_in_full_beside_its_selects(client):
+    """A closed select shows the first letters of a long name only: the cave writes each name out in full."""
+    standing = "Ģirts Ēriks Ļaudaks-Ņikitins"
+    table = koala(client, *LONG_NAMES, standing)
+    assert seat_at(client, table, 2, white=LONG_NAMES[1], black=standing).status_code == 303
+    page = client.get(table).get_data(as_text=True)
+    caves = re.findall(r'<form class="cave [^"]*".*?</form>', page, re.S)
+    assert len(caves) == 6
+    for cave in caves:
+        chosen = re.findall(r'<option value="([^"]*)" selected>', cave)
+        shown = [
+            html.unescape(name)
+            for name in re.findall(r'<p class="seat-name name" data-seat="(?:white|black)">([^<]*)</p>', cave)
+        ]
+        assert shown == [html.unescape(name) for name in chosen if name]
+    assert f">{standing}</p>" in page and f">{LONG_NAMES[1]}</p>" in page

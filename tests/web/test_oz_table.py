@@ -219,6 +219,26 @@ def test_copies_beyond_the_box_across_hands_are_refused(client):
     assert version(client, table) == 1
 
 
+def test_every_character_beyond_the_box_across_hands_is_named_at_once(client):
+    table = oz_table(client, "Ann", "Bea")
+    enter_hand(client, table, "Ann", {"toto": 4, "lion": 5, "oz": 2})
+    response = enter_hand(client, table, "Bea", {"toto": 3, "lion": 2, "oz": 1})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "At most 6 Toto cards exist with 2 players; the hands hold 7 together." in html
+    assert "At most 6 Lion cards exist with 2 players; the hands hold 7 together." in html
+    assert "Oz cards exist" not in html  # 3 together: within the box
+    assert version(client, table) == 1
+
+
+def test_every_character_beyond_the_box_in_one_hand_is_named_beside_its_stepper(client):
+    response = enter_hand(client, oz_table(client), "Philippe", PHILIPPE | {"lion": 10, "toto": 11})
+    html = response.get_data(as_text=True)
+    for character, count in (("lion", 10), ("toto", 11)):
+        stepper = html.split(f'id="hand-1-{character}"', 1)[1].split('<div class="stepper">', 1)[0]
+        assert f"At most 9 {character.capitalize()} cards exist with 3 players; this hand has {count}." in stepper
+
+
 @pytest.mark.parametrize(
     ("fields", "message"),
     [

@@ -13,12 +13,12 @@ from urllib.parse import urlencode
 import pypdf
 import pytest
 
-from companion.games import koala, lfg, next_station_paris, orleans, orleans_torture, oz
+from companion.games import koala, lfg, next_station_paris, orleans, orleans_rounds, orleans_torture, oz
 from companion.games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION
 from companion.pdf_cache import PdfCache
 from companion.printing import PRINTABLES, STATIC, LockedFetcher, render_pdf
 from companion.render_pool import RenderPool
-from companion.specs import GAMES
+from companion.specs import GAMES, SPECS
 from companion.specs.orleans import TORTURE_ITEMS
 from companion.tables import kinds
 
@@ -471,3 +471,37 @@ def test_every_kind_of_table_gets_a_result_sheet_from_its_first_minute(client, s
     text = " ".join(text_of(p) for p in pages)
     assert f"{game.name} results" in text
     assert all(name in text for name in players) or "No scores yet" in text
+
+
+def _boxes(box):
+    yield box
+    for child in getattr(box, "children", ()):
+        yield from _boxes(child)
+
+
+@pytest.mark.parametrize(("paper", "pads"), [("a4", 1), ("a4", 2), ("letter", 1), ("letter", 2)])
+def test_the_orleans_pad_has_a_whole_row_for_every_round_inside_the_page(paper, pads):
+    """Each round is a row of its own (not a background grid, whose lines a viewer draws a pixel off, cutting
+    the last round short), every one as tall as the others and all of them above the page's foot."""
+    import weasyprint
+
+    from companion.printing import _fonts, _stylesheets, pad_sheet
+
+    sheet = pad_sheet(SPECS["orleans"], ["Zoë Ångström", "Łukasz Ñandú", "Ann", "Ben"], paper, pads)
+    job = sheet.job()
+    html = weasyprint.HTML(string=job.html, base_url=PRINTABLES.as_uri() + "/", url_fetcher=LockedFetcher())
+    document = html.render(stylesheets=list(_stylesheets(job.paper, job.landscape)), font_config=_fonts())
+    assert len(document.pages) == 1
+    page = document.pages[0]._page_box
+    foot = page.content_box_y() + page.height
+    groups = [
+        b
+        for b in _boxes(page)
+        if getattr(b, "element_tag", "") == "tbody" and "lined" in (b.element.get("class") or "")
+    ]
+    assert len(groups) == pads
+    for group in groups:
+        rows = [row for row in group.children if row.element_tag == "tr"]
+        assert len(rows) == orleans_rounds.ROUNDS
+        assert max(row.height for row in rows) - min(row.height for row in rows) < 0.01
+        assert rows[-1].position_y + rows[-1].height <= foot

@@ -184,3 +184,31 @@ def test_a_play_stored_before_units_were_ranked_reads_back_ranked():
 
 OLD_SEATS = [("Ann", 3, 3, False), ("Ben", 2, 4, False), ("Cy", 3, 1, True), ("Dee", 2, 1, True)]
 T0 = datetime(2025, 3, 2, 19, 0, tzinfo=UTC)
+
+
+# Red and Blue tie on 4 points and share the win; Blue's caves hold more food (11 against 9), so the table page
+# lists Blue first, though Ann of Red sits at cave 1. The sheet and the history must list them as the page does.
+TIED_TEAMS = Game(
+    players=("Ann", "Ben", "Cy", "Dee"),
+    food={
+        1: {"pizza": 5},
+        2: {"spaghetti": 3, "pizza": 1},
+        3: {"hamburger": 4},
+        4: {"pizza": 2, "spaghetti": 2, "hamburger": 3},
+    },
+    feasts={"Ann": 0, "Ben": 0, "Cy": 0, "Dee": 2},
+    teams={"Ann": "Red", "Ben": "Blue", "Cy": "Red", "Dee": "Blue"},
+    ranking=((1, "team Blue (Ben & Dee)", 4), (1, "team Red (Ann & Cy)", 4)),
+)
+
+
+def test_tied_teams_read_in_the_page_s_order_on_the_sheet_and_in_the_history(client):
+    table = play(client, TIED_TEAMS)
+    page = client.get(table).get_data(as_text=True)
+    shown = [html.unescape(label) for label in re.findall(r'class="big-total" data-unit="([^"]+)">', page)]
+    assert shown == ["Ben & Dee", "Ann & Cy"]
+    text = sheet_text(client, table)
+    assert "Shared win: team Blue (Ben & Dee), team Red (Ann & Cy) " in text
+    assert "# Players Total 1 team Blue (Ben & Dee) ★ 4 1 team Red (Ann & Cy) ★ 4 " in text
+    history = client.get(phone_history(client)).get_data(as_text=True)
+    assert history_units(history) == [(1, "team Blue (Ben & Dee)", 4, True), (1, "team Red (Ann & Cy)", 4, True)]
