@@ -16,6 +16,8 @@ from companion.games.orleans_holdings import GOOD_POINTS as GOOD_POINTS
 from companion.games.orleans_holdings import GOODS as GOODS
 from companion.games.orleans_holdings import GOODS_SUPPLY as GOODS_SUPPLY
 from companion.games.orleans_holdings import MAX_PLAYERS as MAX_PLAYERS
+from companion.games.orleans_holdings import STARTING_LEVEL as STARTING_LEVEL
+from companion.games.orleans_holdings import TOP_LEVEL as TOP_LEVEL
 from companion.games.orleans_holdings import Goods as Goods
 from companion.games.orleans_holdings import Player as Player
 from companion.games.orleans_holdings import count_of as _count
