@@ -27,6 +27,7 @@ MAX_PLAYERS = 4
 # What the box sets out for each player, and what it holds at most.
 STARTING_COINS = 5
 STARTING_LEVEL, TOP_LEVEL = 1, 6
+STARTING: Mapping[str, int] = {"coins": STARTING_COINS, "development_level": STARTING_LEVEL}
 TRADING_STATIONS = 10  # per player
 CITIZENS = 14  # in all: 13 are won on the boards during the game, the 14th is the spare the end awards
 CITIZENS_WON = CITIZENS - 1
@@ -157,8 +158,13 @@ def citizen_problems(players: Sequence[Player]) -> list[Problem]:
 
 
 def supply_problems(players: Sequence[Player]) -> list[Problem]:
-    """Problems where the players together hold more of a good, or citizens, than the game has."""
-    problems = citizen_problems(players)
+    """Problems where the players together hold more citizens, or more of a good, than the game has."""
+    return citizen_problems(players) + goods_problems(players)
+
+
+def goods_problems(players: Sequence[Player]) -> list[Problem]:
+    """Problems where the players together hold more of a good than the game has."""
+    problems = []
     for kind in GOODS:
         limit = GOODS_SUPPLY[kind]
         alone = [(i, p) for i, p in enumerate(players) if p.goods.count(kind) > limit]

@@ -97,7 +97,9 @@ def _alone(seats: Sequence[FarmerSeat], space: int) -> str | None:
     return at[0] if len(at) == 1 else None
 
 
-def _why(seat: FarmerSeat, seats: Sequence[FarmerSeat], leader: str | None, trailer: str | None) -> tuple[int, str]:
+def _why(
+    seat: FarmerSeat, seats: Sequence[FarmerSeat], leader: str | None, trailer: str | None, torture: bool
+) -> tuple[int, str]:
     """The coin change for one seat and the sentence saying why."""
     top, bottom = max(s.farmers for s in seats), min(s.farmers for s in seats)
     others = [s.name for s in seats if s.farmers == seat.farmers and s.name != seat.name]
@@ -114,24 +116,26 @@ def _why(seat: FarmerSeat, seats: Sequence[FarmerSeat], leader: str | None, trai
         return 0, f"tied furthest behind with {names_text(others)} ({space}): nobody loses"
     if len(seats) == MIN_FARMERS_PLAYERS:
         return 0, f"behind on the farmers track ({space}); with 2 players nobody loses a coin"
+    if seat.coins == 0 and not torture:
+        return 0, f"furthest behind alone ({space}), but has no coin to lose"
     if seat.coins == 0:
         return 0, f"furthest behind alone ({space}) with no coin to pay: owes 1 item instead (torture)"
     return -1, f"furthest behind on the farmers track alone ({space}): loses 1 coin"
 
 
-def farmers_step(seats: Sequence[FarmerSeat]) -> tuple[FarmerOutcome, ...]:
+def farmers_step(seats: Sequence[FarmerSeat], torture: bool = True) -> tuple[FarmerOutcome, ...]:
     """One round's Farmers step for every player: the single player furthest along gains 1 coin, the single player
     furthest behind loses 1 (nobody loses with 2 players, and a tie at either end moves nobody there); a trailer with
-    no coin owes torture for it instead (one item). Raises RuleError for fewer than 2 or more than 4 players, or a
-    negative count."""
+    no coin owes torture for it instead (one item). With `torture` false (how rounds were played before that ruling)
+    such a trailer owes nothing. Raises RuleError for fewer than 2 or more than 4 players, or a negative count."""
     raise_if(_seat_problems(seats))
     leader = _alone(seats, max(s.farmers for s in seats))
     trailer = _alone(seats, min(s.farmers for s in seats))
     outcomes = []
     for seat in seats:
-        change, why = _why(seat, seats, leader, trailer)
+        change, why = _why(seat, seats, leader, trailer, torture)
         line = Line(why[0].upper() + why[1:], change, FARMERS_RULE)
-        owes = int(seat.name == trailer and len(seats) > MIN_FARMERS_PLAYERS and seat.coins == 0 and change == 0)
+        owes = int(torture and seat.name == trailer and len(seats) > MIN_FARMERS_PLAYERS and seat.coins == 0)
         outcomes.append(FarmerOutcome(seat.name, seat.farmers, change, seat.coins + change, line, owes))
     return tuple(outcomes)
 
