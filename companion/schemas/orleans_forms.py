@@ -14,7 +14,7 @@ from ..games import orleans as orl
 from ..games import orleans_holdings as hold
 from ..games import orleans_torture as tort
 from . import Count, EntryForm, FormModel, Name
-from .orleans import TRACK_END, Event, Phase, RuleSet
+from .orleans import TRACK_END, Event, Level, Phase, RuleSet
 from .orleans_entries import (
     COUNTED_ITEMS,
     SEATS,
@@ -79,9 +79,14 @@ class OptionsForm(FormModel):
     @model_validator(mode="before")
     @classmethod
     def _preset(cls, data: Any) -> Any:
-        if isinstance(data, dict) and data.get("track") == "preset":
-            return {**data, "coin_spaces": hold.PRESET_COIN_SPACES, "level_spaces": hold.PRESET_LEVEL_SPACES}
-        return data
+        return with_preset(data)
+
+
+def with_preset(data: Any) -> Any:
+    """A form that chose the track's preset ("track": "preset") gets its spaces, whatever else was typed."""
+    if isinstance(data, dict) and data.get("track") == "preset":
+        return {**data, "coin_spaces": hold.PRESET_COIN_SPACES, "level_spaces": hold.PRESET_LEVEL_SPACES}
+    return data
 
 
 class TrackForm(EntryForm):
@@ -90,6 +95,12 @@ class TrackForm(EntryForm):
 
     coin_spaces: CoinSpaces
     level_spaces: LevelSpaces = ()
+    track: Literal["preset", "other"] | None = Field(None, exclude=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _preset(cls, data: Any) -> Any:
+        return with_preset(data)
 
     @classmethod
     def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
@@ -122,7 +133,7 @@ class HoldingsForm(EntryForm):
     brocade: Count = 0
     trading_stations: Count = 0
     citizens: Count = 0
-    development_level: Count = 0
+    development_level: Level = orl.STARTING_LEVEL
     development_position: Count = 0
     followers_in_bag: Count = 0
     place_tiles: Count = 0
