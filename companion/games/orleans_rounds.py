@@ -155,8 +155,8 @@ def first_round_warning(number: int, event: str) -> str | None:
     if number != 1 or event == FIRST_EVENT:
         return None
     return (
-        f"Round 1 is a {EVENT_NAMES[FIRST_EVENT]} in the box's setup (one is put on top of the deck), not a "
-        f"{EVENT_NAMES[event]}: check the card, or keep it if your table set up otherwise."
+        f"Round 1 is a {EVENT_NAMES[FIRST_EVENT]} in the box's setup (one is put on top of the deck), and this "
+        f"says {EVENT_NAMES[event]}: check the card, or keep it if your table set up otherwise."
     )
 
 

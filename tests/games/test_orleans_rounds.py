@@ -85,7 +85,7 @@ def test_round_one_other_than_a_pilgrimage_is_a_warning() -> None:
     assert first_round_warning(1, "pilgrimage") is None
     assert first_round_warning(2, "harvest") is None
     warning = first_round_warning(1, "harvest")
-    assert warning is not None and "Round 1 is a Pilgrimage" in warning and "not a Harvest" in warning
+    assert warning is not None and "Round 1 is a Pilgrimage" in warning and "this says Harvest" in warning
     assert deck_problems([], "harvest") == []  # a warning, never a refusal
 
 

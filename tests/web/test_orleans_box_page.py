@@ -62,7 +62,7 @@ def test_round_one_proposes_the_pilgrimage_and_warns_on_another(client):
     html = client.get(table).get_data(as_text=True)
     assert "Round 1: Harvest" in html
     warning = re.search(r'<p class="warning"[^>]*data-warning="round-1">(.*?)</p>', html, re.S).group(1)
-    assert "Round 1 is a Pilgrimage in the box's setup" in unescape(warning) and "not a Harvest" in warning
+    assert "Round 1 is a Pilgrimage in the box's setup" in unescape(warning) and "this says Harvest" in warning
 
 
 def test_no_warning_for_a_pilgrimage(client):
