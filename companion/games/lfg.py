@@ -1,9 +1,9 @@
 """LFG: Looking For Group — end-of-game scoring: complete parties, renown, and the scoundrel win.
 
 A party is complete when three different heroes (two copies of one hero are two heroes) can take defence,
-support and damage, one role each. Incomplete parties are scored but disqualified. Among complete parties, a
-party with strictly the most scoundrels and strictly the lowest renown wins alone; otherwise the highest
-renown wins and ties share.
+support and damage, one role each. Incomplete parties are scored but disqualified. A complete party with
+strictly more scoundrels and strictly less renown than every other final party, complete or not, wins alone;
+otherwise the highest renown among complete parties wins and ties share.
 """
 
 from __future__ import annotations
@@ -217,7 +217,7 @@ def _winners(scored: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str | None
         return (), None, ["No party is complete, so nobody wins."]
     if len(complete) == 1:
         return (complete[0].name,), "renown", [f"{complete[0].name} has the only complete party and wins."]
-    scoundrel, why = _scoundrel_winner(complete)
+    scoundrel, why = _scoundrel_winner(scored)
     if scoundrel is not None:
         return (scoundrel,), "scoundrel", [why]
     winners = top_scorers({s.name: s.score for s in complete})
@@ -227,26 +227,32 @@ def _winners(scored: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str | None
     return winners, "renown", [why, f"{_join(winners, 'and')} tie for {best} and share the win."]
 
 
-def _scoundrel_winner(complete: Sequence[PlayerScore]) -> tuple[str | None, str]:
-    """The single scoundrel winner if there is one, and a sentence saying why (or why not)."""
+def _scoundrel_winner(scored: Sequence[PlayerScore]) -> tuple[str | None, str]:
+    """The single scoundrel winner if there is one, and a sentence saying why (or why not).
+
+    Only a complete party can win, but it is measured against every final party: an incomplete party's
+    scoundrels and renown still stand in its way.
+    """
     no_win = "so there is no scoundrel win."
-    most = max(s.extra["scoundrels"] for s in complete)
-    if most == 0:
+    if not any(s.extra["scoundrels"] for s in scored if s.extra["complete"]):
         return None, f"No complete party has a scoundrel, {no_win}"
-    leaders = [s for s in complete if s.extra["scoundrels"] == most]
+    most = max(s.extra["scoundrels"] for s in scored)
+    leaders = [s for s in scored if s.extra["scoundrels"] == most]
     if len(leaders) > 1:
         return (
             None,
             f"{_join([s.name for s in leaders], 'and')} tie for the most scoundrels ({most}), {no_win}",
         )
-    leader, lowest = leaders[0], min(s.score for s in complete)
-    others = [s.name for s in complete if s.score == lowest and s is not leader]
+    leader, lowest = leaders[0], min(s.score for s in scored)
     has_most = f"{leader.name} has the most scoundrels ({most})"
+    if not leader.extra["complete"]:
+        return None, f"{has_most} but an incomplete party, {no_win}"
     if leader.score > lowest:
         return (
             None,
             f"{has_most} but not the lowest renown ({leader.score}; the lowest is {lowest}), {no_win}",
         )
+    others = [s.name for s in scored if s.score == lowest and s is not leader]
     if others:
         return None, f"{has_most} but ties {_join(others, 'and')} for the lowest renown ({lowest}), {no_win}"
     return leader.name, f"{has_most} and, alone, the lowest renown ({lowest}): a scoundrel win."

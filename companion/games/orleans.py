@@ -6,7 +6,7 @@ still owed) in `orleans_torture`, the round tracker's Farmers step and event dec
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from companion.games.base import Line, PlayerScore, Problem, Result, raise_if, top_scorers
@@ -16,6 +16,8 @@ from companion.games.orleans_holdings import GOOD_POINTS as GOOD_POINTS
 from companion.games.orleans_holdings import GOODS as GOODS
 from companion.games.orleans_holdings import GOODS_SUPPLY as GOODS_SUPPLY
 from companion.games.orleans_holdings import MAX_PLAYERS as MAX_PLAYERS
+from companion.games.orleans_holdings import STARTING_LEVEL as STARTING_LEVEL
+from companion.games.orleans_holdings import TOP_LEVEL as TOP_LEVEL
 from companion.games.orleans_holdings import Goods as Goods
 from companion.games.orleans_holdings import Player as Player
 from companion.games.orleans_holdings import count_of as _count
@@ -24,7 +26,9 @@ from companion.games.orleans_holdings import holding_problems as holding_problem
 from companion.games.orleans_holdings import names_text as _names
 from companion.games.orleans_holdings import supply_problems as supply_problems
 
-_REF_NAMES = "harvest taxes income trading-day torture coins goods development citizens spare-citizen farmers plague"
+_REF_NAMES = (
+    "harvest taxes income trading-day torture coins goods development citizens spare-citizen farmers plague events"
+)
 RULE_REFS: frozenset[str] = frozenset(f"orleans/{name}" for name in _REF_NAMES.split())
 
 EVENTS: tuple[str, ...] = ("harvest", "taxes", "income", "trading_day")
@@ -40,8 +44,15 @@ PHASED_AMOUNTS: Mapping[str, Mapping[str, int]] = {
     "trading_day": {"A": 3, "B": 2, "C": 1},
 }
 CLASSIC_AMOUNTS: Mapping[str, int] = {"harvest": 1, "taxes": 3, "income": 1, "trading_day": 1}
+EVENT_NAMES: Mapping[str, str] = {
+    "harvest": "Harvest",
+    "taxes": "Taxes",
+    "income": "Income",
+    "trading_day": "Trading Day",
+}
 EVENT_RULES: Mapping[str, str] = {event: "orleans/" + event.replace("_", "-") for event in EVENTS}
 TORTURE_RULE = "orleans/torture"
+SKIP_RULE = "orleans/events"
 
 
 @dataclass(frozen=True)
@@ -166,14 +177,23 @@ def _receive(player: Player, event: str, amount: int) -> PlayerEvent:
     return PlayerEvent(player.name, _no_food(), 0, 0, got, 0, after, text, EVENT_RULES[event])
 
 
+def _skip(player: Player, event: str) -> PlayerEvent:
+    name = EVENT_NAMES[event]
+    text = f"{player.name}'s Sacristy is active: {player.name} skips the {name}, paying and receiving nothing."
+    return PlayerEvent(player.name, _no_food(), 0, 0, 0, 0, player, text, SKIP_RULE)
+
+
 def _event_problems(
     event: str,
     phase: str,
     rules: str,
     players: Sequence[Player],
     food_choices: Mapping[str, Mapping[str, int]],
+    skipping: Collection[str] = (),
 ) -> list[Problem]:
     problems = _setup_problems(players)
+    strangers = set(skipping) - {p.name for p in players}
+    problems += [Problem("players", f"{n} skips the event but is not a player") for n in sorted(strangers)]
     if event not in EVENTS:
         problems.append(Problem("event", f"'{event}' is not an event the app resolves ({', '.join(EVENTS)})"))
     if phase not in PHASES:
@@ -198,27 +218,32 @@ def resolve_event(
     players: Sequence[Player],
     rules: str = "phased",
     food_choices: Mapping[str, Mapping[str, int]] | None = None,
+    skipping: Collection[str] = (),
 ) -> EventResult:
     """Resolve one event for every player: what each pays or receives and how many items each must give up.
 
     `food_choices` maps a player's name to the food they choose to return at a Harvest (the JSON field
-    `players[i].food`); players without one return the suggested food, cheapest first.
+    `players[i].food`); players without one return the suggested food, cheapest first. The players named in
+    `skipping` have an active Sacristy: the event passes them by.
     """
     choices = food_choices or {}
-    raise_if(_event_problems(event, phase, rules, players, choices))
+    raise_if(_event_problems(event, phase, rules, players, choices, skipping))
     amount = event_amount(event, phase, rules)
-    if event == "harvest":
-        results = tuple(_harvest(p, amount, choices.get(p.name)) for p in players)
-    elif event == "taxes":
-        results = tuple(_taxes(p, amount) for p in players)
-    else:
-        results = tuple(_receive(p, event, amount) for p in players)
+    results = tuple(_skip(p, event) if p.name in skipping else _one(p, event, amount, choices) for p in players)
     notes = tuple(
         f"{r.name} must give up {_count(r.torture, 'item')}, one per missing coin (all they hold if fewer)."
         for r in results
         if r.torture
     )
     return EventResult(event, phase, rules, amount, results, notes)
+
+
+def _one(player: Player, event: str, amount: int, choices: Mapping[str, Mapping[str, int]]) -> PlayerEvent:
+    if event == "harvest":
+        return _harvest(player, amount, choices.get(player.name))
+    if event == "taxes":
+        return _taxes(player, amount)
+    return _receive(player, event, amount)
 
 
 def spare_citizen(players: Sequence[Player]) -> tuple[str | None, str]:

@@ -24,6 +24,17 @@ GOODS_SUPPLY: Mapping[str, int] = {"grain": 24, "cheese": 21, "wine": 18, "wool"
 DEFAULT_COIN_SPACES: tuple[int, ...] = (7, 12, 25)
 # A calculator may be run for a single player (to check one person's payment or total); the base box seats four.
 MAX_PLAYERS = 4
+# What the box sets out for each player, and what it holds at most.
+STARTING_COINS = 5
+STARTING_LEVEL, TOP_LEVEL = 1, 6
+STARTING: Mapping[str, int] = {"coins": STARTING_COINS, "development_level": STARTING_LEVEL}
+TRADING_STATIONS = 10  # per player
+CITIZENS = 14  # in all: 13 are won on the boards during the game, the 14th is the spare the end awards
+CITIZENS_WON = CITIZENS - 1
+# The development track as other implementations read the board: where levels 1 to 6 begin, and its coin spaces.
+# Offered as a preset a table confirms against its own board, never assumed.
+PRESET_LEVEL_SPACES: tuple[int, ...] = (0, 4, 9, 15, 22, 30)
+PRESET_COIN_SPACES: tuple[int, ...] = (7, 12, 25)
 
 
 def count_of(n: int, noun: str) -> str:
@@ -121,7 +132,37 @@ def level_problems(player: Player, loc: str) -> list[Problem]:
     return [Problem(f"{loc}.development_level", msg)]
 
 
+def box_problems(player: Player, loc: str) -> list[Problem]:
+    """More than the box holds for one player: a level above the top one, more than 10 trading stations."""
+    problems = []
+    if player.development_level > TOP_LEVEL:
+        msg = f"the development track's top level is {TOP_LEVEL}; {player.name} has {player.development_level}"
+        problems.append(Problem(f"{loc}.development_level", msg))
+    if player.trading_stations > TRADING_STATIONS:
+        msg = f"each player has {TRADING_STATIONS} trading stations; {player.name} has {player.trading_stations}"
+        problems.append(Problem(f"{loc}.trading_stations", msg))
+    return problems
+
+
+def citizen_problems(players: Sequence[Player]) -> list[Problem]:
+    """The players together hold at most the 13 citizens won on the boards (the app awards the spare itself)."""
+    held = sum(p.citizens for p in players)
+    if held <= CITIZENS_WON:
+        return []
+    why = f"the box holds {CITIZENS} citizens: {CITIZENS_WON} to win on the boards and the spare the end awards"
+    over = [i for i, p in enumerate(players) if p.citizens > CITIZENS_WON]
+    if len(players) == 1 or over:
+        i = over[0] if over else 0
+        return [Problem(f"players[{i}].citizens", f"{why}; {players[i].name} has {players[i].citizens}")]
+    return [Problem("players", f"{why}; the players hold {held} together")]
+
+
 def supply_problems(players: Sequence[Player]) -> list[Problem]:
+    """Problems where the players together hold more citizens, or more of a good, than the game has."""
+    return citizen_problems(players) + goods_problems(players)
+
+
+def goods_problems(players: Sequence[Player]) -> list[Problem]:
     """Problems where the players together hold more of a good than the game has."""
     problems = []
     for kind in GOODS:
@@ -157,4 +198,4 @@ def holding_problems(player: Player, loc: str) -> list[Problem]:
         problems.append(Problem(f"{loc}.coin_spaces", "coin spaces are track spaces: 0 or more"))
     if any(space < 0 for space in player.level_spaces):
         problems.append(Problem(f"{loc}.level_spaces", "level spaces are track spaces: 0 or more"))
-    return problems
+    return problems + box_problems(player, loc)

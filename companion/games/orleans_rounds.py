@@ -29,6 +29,7 @@ EVENT_NAMES: Mapping[str, str] = {
 # The followers a player can recruit; the 4 starting ones (in the player's colour) are never lost to a Plague.
 FOLLOWERS: tuple[str, ...] = ("farmer", "boatman", "craftsman", "trader", "scholar", "knight", "monk")
 FARMERS_RULE = "orleans/farmers"
+FIRST_EVENT = "pilgrimage"  # the setup puts one on top of the deck
 MIN_FARMERS_PLAYERS = 2
 
 
@@ -69,13 +70,15 @@ class FarmerSeat:
 
 @dataclass(frozen=True)
 class FarmerOutcome:
-    """What the Farmers step did to one player: +1, -1 or 0 coins, the coins after it, and why."""
+    """What the Farmers step did to one player: +1, -1 or 0 coins, the coins after it, why, and the torture owed
+    (one item) by a trailer who had no coin to pay."""
 
     name: str
     farmers: int
     coins_change: int
     coins: int
     line: Line
+    torture: int = 0
 
 
 def _seat_problems(seats: Sequence[FarmerSeat]) -> list[Problem]:
@@ -94,7 +97,9 @@ def _alone(seats: Sequence[FarmerSeat], space: int) -> str | None:
     return at[0] if len(at) == 1 else None
 
 
-def _why(seat: FarmerSeat, seats: Sequence[FarmerSeat], leader: str | None, trailer: str | None) -> tuple[int, str]:
+def _why(
+    seat: FarmerSeat, seats: Sequence[FarmerSeat], leader: str | None, trailer: str | None, torture: bool
+) -> tuple[int, str]:
     """The coin change for one seat and the sentence saying why."""
     top, bottom = max(s.farmers for s in seats), min(s.farmers for s in seats)
     others = [s.name for s in seats if s.farmers == seat.farmers and s.name != seat.name]
@@ -111,23 +116,27 @@ def _why(seat: FarmerSeat, seats: Sequence[FarmerSeat], leader: str | None, trai
         return 0, f"tied furthest behind with {names_text(others)} ({space}): nobody loses"
     if len(seats) == MIN_FARMERS_PLAYERS:
         return 0, f"behind on the farmers track ({space}); with 2 players nobody loses a coin"
-    if seat.coins == 0:
+    if seat.coins == 0 and not torture:
         return 0, f"furthest behind alone ({space}), but has no coin to lose"
+    if seat.coins == 0:
+        return 0, f"furthest behind alone ({space}) with no coin to pay: owes 1 item instead (torture)"
     return -1, f"furthest behind on the farmers track alone ({space}): loses 1 coin"
 
 
-def farmers_step(seats: Sequence[FarmerSeat]) -> tuple[FarmerOutcome, ...]:
+def farmers_step(seats: Sequence[FarmerSeat], torture: bool = True) -> tuple[FarmerOutcome, ...]:
     """One round's Farmers step for every player: the single player furthest along gains 1 coin, the single player
-    furthest behind loses 1 (nobody loses with 2 players, a tie at either end moves nobody there, and a player with
-    no coin loses nothing). Raises RuleError for fewer than 2 or more than 4 players, or a negative count."""
+    furthest behind loses 1 (nobody loses with 2 players, and a tie at either end moves nobody there); a trailer with
+    no coin owes torture for it instead (one item). With `torture` false (how rounds were played before that ruling)
+    such a trailer owes nothing. Raises RuleError for fewer than 2 or more than 4 players, or a negative count."""
     raise_if(_seat_problems(seats))
     leader = _alone(seats, max(s.farmers for s in seats))
     trailer = _alone(seats, min(s.farmers for s in seats))
     outcomes = []
     for seat in seats:
-        change, why = _why(seat, seats, leader, trailer)
+        change, why = _why(seat, seats, leader, trailer, torture)
         line = Line(why[0].upper() + why[1:], change, FARMERS_RULE)
-        outcomes.append(FarmerOutcome(seat.name, seat.farmers, change, seat.coins + change, line))
+        owes = int(torture and seat.name == trailer and len(seats) > MIN_FARMERS_PLAYERS and seat.coins == 0)
+        outcomes.append(FarmerOutcome(seat.name, seat.farmers, change, seat.coins + change, line, owes))
     return tuple(outcomes)
 
 
@@ -135,9 +144,20 @@ def farmers_summary(outcomes: Sequence[FarmerOutcome]) -> str:
     """The step in one sentence: "Jo gains 1 coin; nobody loses"."""
     gains = [o.name for o in outcomes if o.coins_change > 0]
     loses = [o.name for o in outcomes if o.coins_change < 0]
+    owing = [o.name for o in outcomes if o.torture]
     gained = f"{gains[0]} gains 1 coin" if gains else "nobody gains"
-    lost = f"{loses[0]} loses 1 coin" if loses else "nobody loses"
+    lost = f"{loses[0]} loses 1 coin" if loses else f"{owing[0]} owes 1 item (torture)" if owing else "nobody loses"
     return f"Farmers: {gained}; {lost}."
+
+
+def first_round_warning(number: int, event: str) -> str | None:
+    """The box's setup puts a Pilgrimage on top of the deck: another event in round 1 is worth a second look."""
+    if number != 1 or event == FIRST_EVENT:
+        return None
+    return (
+        f"Round 1 is a {EVENT_NAMES[FIRST_EVENT]} in the box's setup (one is put on top of the deck), and this "
+        f"says {EVENT_NAMES[event]}: check the card, or keep it if your table set up otherwise."
+    )
 
 
 def coins_text(change: int) -> str:

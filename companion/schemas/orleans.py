@@ -22,6 +22,8 @@ Item = Literal["trading_station", "follower", "development", "goods", "place_til
 Good = Literal["grain", "cheese", "wine", "wool", "brocade"]
 TRACK_END = 99  # no board's development track is this long; it only keeps typos out
 CoinSpace = Annotated[int, Field(ge=1, le=TRACK_END)]
+# The marker starts at level 1 and the track tops out at 6: a level of 0 is a level forgotten, not a level.
+Level = Annotated[int, Field(ge=orl.STARTING_LEVEL, le=orl.TOP_LEVEL)]
 
 
 class GoodsIn(StrictModel):
@@ -49,7 +51,7 @@ class ScorePlayerIn(StrictModel):
     goods: GoodsIn
     trading_stations: Count
     citizens: Count = 0
-    development_level: Count
+    development_level: Level = Field(description="the highest level reached, 1 (the start) to 6")
     development_position: Count = 0
 
     def to_engine(self) -> orl.Player:
@@ -66,11 +68,14 @@ class EventPlayerIn(StrictModel):
     coins: Count
     goods: GoodsIn
     trading_stations: Count
-    development_level: Count = Field(description="the level the development marker stands in now (Income pays on it)")
+    development_level: Level = Field(
+        description="the level the development marker stands in now, 1 to 6 (Income pays on it)"
+    )
     food: FoodIn | None = Field(None, description="Harvest only: the food this player returns (default: cheapest)")
+    sacristy: bool = Field(False, description="true when this player's Sacristy is active: the event passes them by")
 
     def to_engine(self) -> orl.Player:
-        fields = self.model_dump(exclude={"goods", "food"})
+        fields = self.model_dump(exclude={"goods", "food", "sacristy"})
         return orl.Player(**fields, goods=self.goods.to_engine())
 
 
@@ -163,7 +168,8 @@ def event(request: EventRequest) -> dict[str, Any]:
     _no_twins([p.name for p in request.players])
     players = [p.to_engine() for p in request.players]
     food = {p.name: p.food.model_dump() for p in request.players if p.food is not None}
-    return event_json(orl.resolve_event(request.event, request.phase, players, request.rules, food))
+    skipping = {p.name for p in request.players if p.sacristy}
+    return event_json(orl.resolve_event(request.event, request.phase, players, request.rules, food, skipping))
 
 
 def farmers_json(outcomes: tuple[rounds.FarmerOutcome, ...]) -> dict[str, Any]:
@@ -177,6 +183,7 @@ def farmers_json(outcomes: tuple[rounds.FarmerOutcome, ...]) -> dict[str, Any]:
                 "farmers": o.farmers,
                 "coins_change": o.coins_change,
                 "coins": o.coins,
+                "torture": o.torture,
                 "breakdown": [{"label": o.line.label, "points": o.line.points, "rule": o.line.rule}],
             }
             for o in outcomes

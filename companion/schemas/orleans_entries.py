@@ -44,7 +44,7 @@ class HoldingsEntryIn(StrictModel):
 
 
 class EventEntryIn(StrictModel):
-    """An event resolved for every player from their holdings (version 2)."""
+    """An event resolved for every player from their holdings (version 3: who skips it for an active Sacristy)."""
 
     event: Event
     phase: Phase | None = Field(None, description="required with the phased rule set; null with the classic one")
@@ -52,6 +52,11 @@ class EventEntryIn(StrictModel):
         default_factory=list,
         max_length=orl.MAX_PLAYERS,
         description="Harvest only: the food each player returns, in seat order; null or missing: the cheapest",
+    )
+    sacristy: list[bool] = Field(
+        default_factory=list,
+        max_length=orl.MAX_PLAYERS,
+        description="in seat order: true for a player whose active Sacristy skips this event; missing: false",
     )
 
 
@@ -96,7 +101,7 @@ class TrackEntryIn(StrictModel):
 
 
 class RoundEntryIn(StrictModel):
-    """A round begins: its event card is revealed and the Farmers step moves coins (version 1). The round's number is
+    """A round begins: its event card is revealed and the Farmers step moves coins (version 2). The round's number is
     its place in the log; the event is resolved at the end of the round by an "event" or "plague" entry."""
 
     event: EventKind
@@ -105,6 +110,11 @@ class RoundEntryIn(StrictModel):
         min_length=rounds.MIN_FARMERS_PLAYERS,
         max_length=orl.MAX_PLAYERS,
         description="each player's space on the farmers track this round, in seat order",
+    )
+    farmers_torture: bool = Field(
+        True,
+        description="a trailer who cannot pay the farmers' coin owes torture for it; false only for rounds entered "
+        "before that ruling (version 1), when such a trailer owed nothing",
     )
 
 
@@ -117,6 +127,11 @@ class PlagueEntryIn(StrictModel):
 
 class EndEntryIn(StrictModel):
     """The game is over: the scores are final."""
+
+
+def round_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 rounds were played when a trailer without a coin owed nothing for it: they stay so."""
+    return {**payload, "farmers_torture": False}
 
 
 def track_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
@@ -149,6 +164,11 @@ def event_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
     while food and food[-1] is None:
         food.pop()
     return {"event": payload["event"], "phase": payload.get("phase"), "food": food}
+
+
+def event_v2_to_v3(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 had no Sacristy: everyone took part in the event."""
+    return {**payload, "sacristy": []}
 
 
 def torture_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:

@@ -5,15 +5,16 @@ the field it came from."""
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, create_model, field_validator, model_serializer, model_validator
 from pydantic_core import PydanticCustomError
 
 from ..games import orleans as orl
+from ..games import orleans_holdings as hold
 from ..games import orleans_torture as tort
 from . import Count, EntryForm, FormModel, Name
-from .orleans import TRACK_END, Event, Phase, RuleSet
+from .orleans import TRACK_END, Event, Level, Phase, RuleSet
 from .orleans_entries import (
     COUNTED_ITEMS,
     SEATS,
@@ -65,11 +66,27 @@ def spaces_text(spaces: Any) -> str:
 
 class OptionsForm(FormModel):
     """Chosen when the table starts: the event amounts, where the development track's coin spaces are, and where its
-    levels begin (when the table knows; tables started before this was asked have none)."""
+    levels begin (when the table knows; tables started before this was asked have none).
+
+    The page offers the track's preset (`track` "preset", once the table has checked it against its board) in place
+    of typing the spaces; only the spaces are kept."""
 
     rules: RuleSet = "phased"
     coin_spaces: CoinSpaces = orl.DEFAULT_COIN_SPACES
     level_spaces: LevelSpaces = ()
+    track: Literal["preset", "other"] | None = Field(None, exclude=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _preset(cls, data: Any) -> Any:
+        return with_preset(data)
+
+
+def with_preset(data: Any) -> Any:
+    """A form that chose the track's preset ("track": "preset") gets its spaces, whatever else was typed."""
+    if isinstance(data, dict) and data.get("track") == "preset":
+        return {**data, "coin_spaces": hold.PRESET_COIN_SPACES, "level_spaces": hold.PRESET_LEVEL_SPACES}
+    return data
 
 
 class TrackForm(EntryForm):
@@ -78,6 +95,12 @@ class TrackForm(EntryForm):
 
     coin_spaces: CoinSpaces
     level_spaces: LevelSpaces = ()
+    track: Literal["preset", "other"] | None = Field(None, exclude=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _preset(cls, data: Any) -> Any:
+        return with_preset(data)
 
     @classmethod
     def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
@@ -110,7 +133,7 @@ class HoldingsForm(EntryForm):
     brocade: Count = 0
     trading_stations: Count = 0
     citizens: Count = 0
-    development_level: Count = 0
+    development_level: Level = orl.STARTING_LEVEL
     development_position: Count = 0
     followers_in_bag: Count = 0
     place_tiles: Count = 0
@@ -151,7 +174,11 @@ class _EventFields(EntryForm):
         return {k: v for k, v in handler(self).items() if v is not None}
 
     def to_payload(self) -> dict[str, Any]:
-        return event_v1_to_v2(self.model_dump(mode="json"))
+        fields = self.model_dump(mode="json")
+        skips = [bool(fields.get(sacristy_field(seat))) for seat in SEATS]
+        while skips and not skips[-1]:
+            skips.pop()
+        return {**event_v1_to_v2(fields), "sacristy": skips}
 
     @classmethod
     def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
@@ -161,10 +188,13 @@ class _EventFields(EntryForm):
             if choice is not None
             for kind, n in choice.items()
         }
-        return {"event": payload["event"], "phase": payload.get("phase"), **food}
+        skips = {sacristy_field(seat): "on" for seat, on in enumerate(payload.get("sacristy", []), start=1) if on}
+        return {"event": payload["event"], "phase": payload.get("phase"), **food, **skips}
 
     @classmethod
     def field_of(cls, loc: str) -> str:
+        if skip := re.fullmatch(r"sacristy\[(\d+)\]", loc):
+            return sacristy_field(int(skip.group(1)) + 1)
         seat = re.fullmatch(r"food\[(\d+)\](?:\.(\w+))?", loc)
         if seat is None:
             return loc
@@ -172,11 +202,18 @@ class _EventFields(EntryForm):
         return f"{field}_{seat.group(2)}" if seat.group(2) else field
 
 
+def sacristy_field(seat: int) -> str:
+    """The box ticked for a seat (1-based) whose active Sacristy skips the event: "sacristy_2"."""
+    return f"sacristy_{seat}"
+
+
 EventForm = create_model(
     "EventForm",
     __base__=_EventFields,
-    __doc__="An event resolved for everyone; each seat's food choice is optional (blank: the cheapest).",
+    __doc__="An event resolved for everyone; each seat's food choice is optional (blank: the cheapest), and a seat "
+    "whose Sacristy is active may be ticked to skip it.",
     **{food_field(s, k): (Count | None, None) for s in SEATS for k in orl.FOOD},
+    **{sacristy_field(s): (bool | None, None) for s in SEATS},
 )
 
 TORTURE_FIELDS: dict[str, tort.GiveUp] = {

@@ -36,6 +36,8 @@ def _seat_field(loc: str, prefix: str) -> str:
 class _RoundFields(EntryForm):
     event: EventKind
     phase: Phase | None = None
+    # Kept as the round had it when one entered before the farmers' torture ruling is corrected.
+    farmers_torture: bool = True
 
     @field_validator("*", mode="before")
     @classmethod
@@ -48,12 +50,14 @@ class _RoundFields(EntryForm):
         return self
 
     def to_payload(self) -> dict[str, Any]:
-        return {"event": self.event, "phase": self.phase, "farmers": _seat_values(self, "farmers")}
+        farmers = _seat_values(self, "farmers")
+        return {"event": self.event, "phase": self.phase, "farmers": farmers, "farmers_torture": self.farmers_torture}
 
     @classmethod
     def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
         seats = {f"farmers_{seat}": n for seat, n in enumerate(payload["farmers"], start=1)}
-        return {"event": payload["event"], "phase": payload.get("phase"), **seats}
+        torture = payload.get("farmers_torture", True)
+        return {"event": payload["event"], "phase": payload.get("phase"), "farmers_torture": torture, **seats}
 
     @classmethod
     def field_of(cls, loc: str) -> str:

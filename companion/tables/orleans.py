@@ -31,7 +31,9 @@ from ..schemas.orleans_entries import (
     TortureEntryIn,
     TrackEntryIn,
     event_v1_to_v2,
+    event_v2_to_v3,
     holdings_v1_to_v2,
+    round_v1_to_v2,
     torture_v1_to_v2,
     track_v1_to_v2,
 )
@@ -81,12 +83,16 @@ def set_holdings(table: Table, entry: HoldingsEntryIn) -> Table:
     seat = _seat(table, entry.player)
     player = entry.to_player(table.coin_spaces, table.level_spaces)
     holdings = {**table.holdings, entry.player: player}
-    problems = [Problem(p.loc.removeprefix("player."), p.msg) for p in hold.level_problems(player, "player")]
+    checks = hold.level_problems(player, "player") + hold.box_problems(player, "player")
+    problems = [Problem(p.loc.removeprefix("player."), p.msg) for p in checks]
     if (owed := table.debts.get(entry.player, 0)) and player.coins:
         items = f"{owed} item" if owed == 1 else f"{owed} items"
         msg = f"{entry.player} still owes {items} (torture) and has paid every coin: coins stay 0 until then"
         problems.append(Problem("coins", msg))
-    for p in orl.supply_problems([holdings[n] for n in table.names]):
+    everyone = [holdings[n] for n in table.names]
+    # Everyone's citizens together are over only because of this entry's.
+    problems += [Problem("citizens", p.msg) for p in hold.citizen_problems(everyone)]
+    for p in hold.goods_problems(everyone):
         here = re.fullmatch(rf"players\[{seat}\]\.(goods\.\w+)", p.loc)
         problems.append(Problem(here.group(1) if here else "form", p.msg))
     raise_if(problems)
@@ -99,6 +105,8 @@ def _food_problems(table: Table, entry: EventEntryIn) -> list[Problem]:
         return [Problem("food", "a choice of food only applies to a Harvest")]
     if any(seat >= len(table.names) for seat in chosen):
         return [Problem("food", f"food was chosen for a seat beyond the {len(table.names)} players")]
+    if len(entry.sacristy) > len(table.names):
+        return [Problem("sacristy", f"{len(entry.sacristy)} seats marked for {len(table.names)} players")]
     return []
 
 
@@ -120,14 +128,16 @@ def resolve(table: Table, entry: EventEntryIn) -> Table:
     food = {name: choice.model_dump() for name, choice in chosen if choice is not None}
     where = {f"players[{i}].food": f"food[{i}]" for i in range(len(table.names))}
     where |= {f"players[{i}].food.{k}": f"food[{i}].{k}" for i in range(len(table.names)) for k in orl.FOOD}
+    skipping = [name for name, skips in zip(table.names, entry.sacristy, strict=False) if skips]
     try:
-        result = orl.resolve_event(entry.event, phase, table.players(), table.rules, food)
+        result = orl.resolve_event(entry.event, phase, table.players(), table.rules, food, skipping)
     except RuleError as exc:
         raise _remap(exc, where) from exc
     table = replace(
         table,
         holdings={r.name: r.player for r in result.players},
         debts={r.name: r.torture for r in result.players if r.torture},
+        farmers_debts={},
         last_event=result,
         last_phase=phase,
         events=table.events + 1,
@@ -149,7 +159,8 @@ def torture(table: Table, entry: TortureEntryIn) -> Table:
     except RuleError as exc:
         raise _remap(exc, where) from exc
     debts = {n: d for n, d in table.debts.items() if n != entry.player}
-    return replace(table, holdings={**table.holdings, entry.player: after}, debts=debts)
+    reasons = {n: why for n, why in table.farmers_debts.items() if n != entry.player}
+    return replace(table, holdings={**table.holdings, entry.player: after}, debts=debts, farmers_debts=reasons)
 
 
 def _above_its_level(player: orl.Player) -> str:
@@ -195,8 +206,8 @@ ENTRIES = {
         "event",
         EventEntryIn,
         "An event (Harvest, Taxes, Income, Trading Day) resolved for every player.",
-        version=2,
-        upgrades={1: event_v1_to_v2},
+        version=3,
+        upgrades={1: event_v1_to_v2, 2: event_v2_to_v3},
     ),
     "torture": EntryKind(
         "torture",
@@ -212,7 +223,13 @@ ENTRIES = {
         version=2,
         upgrades={1: track_v1_to_v2},
     ),
-    "round": EntryKind("round", RoundEntryIn, "A round begins: its event is revealed and the Farmers step pays."),
+    "round": EntryKind(
+        "round",
+        RoundEntryIn,
+        "A round begins: its event is revealed and the Farmers step pays.",
+        version=2,
+        upgrades={1: round_v1_to_v2},
+    ),
     "plague": EntryKind("plague", PlagueEntryIn, "A Plague resolved: the follower each player's draw took."),
     "end": EntryKind("end", EndEntryIn, "The game is over: the scores are final."),
 }

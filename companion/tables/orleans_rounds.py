@@ -72,12 +72,18 @@ def start_round(table: Table, entry: RoundEntryIn) -> Table:
         rnd.FarmerSeat(n, farmers, table.holdings[n].coins)
         for n, farmers in zip(table.names, entry.farmers, strict=True)
     ]
-    outcomes = rnd.farmers_step(seats)
+    outcomes = rnd.farmers_step(seats, entry.farmers_torture)
     holdings = {**table.holdings, **{o.name: replace(table.holdings[o.name], coins=o.coins) for o in outcomes}}
     number = len(table.revealed()) + 1
     started = Round(number, entry.event, entry.phase, tuple(entry.farmers), outcomes, entry.event == "pilgrimage")
+    owing = {o.name: f"{o.name}: {o.line.label[:1].lower()}{o.line.label[1:]}." for o in outcomes if o.torture}
     return replace(
-        table, holdings=holdings, rounds=(*table.rounds, started), last_phase=entry.phase or table.last_phase
+        table,
+        holdings=holdings,
+        rounds=(*table.rounds, started),
+        last_phase=entry.phase or table.last_phase,
+        debts={o.name: o.torture for o in outcomes if o.torture},
+        farmers_debts=owing,
     )
 
 

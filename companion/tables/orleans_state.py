@@ -33,6 +33,11 @@ class Round:
     def name(self) -> str:
         return rnd.EVENT_NAMES[self.event]
 
+    @property
+    def warning(self) -> str | None:
+        """A second look the event deserves (round 1 other than the Pilgrimage the setup puts on top)."""
+        return rnd.first_round_warning(self.number, self.event)
+
 
 @dataclass(frozen=True)
 class Table:
@@ -52,6 +57,8 @@ class Table:
     finished: bool = False
     rounds: tuple[Round, ...] = ()
     free_events: tuple[str, ...] = ()
+    # Why each debt is owed when the Farmers step left it (an event's debts are explained by `last_event`).
+    farmers_debts: Mapping[str, str] = field(default_factory=dict)
 
     def revealed(self) -> tuple[str, ...]:
         """Every event card turned up so far, in order."""
@@ -85,8 +92,9 @@ class Table:
 
     @property
     def guessed_track(self) -> bool:
-        """Whether the coin spaces are still the app's default guess (worth checking against the board)."""
-        return self.coin_spaces == orl.DEFAULT_COIN_SPACES
+        """Whether the coin spaces are still the app's default guess (worth checking against the board): a table that
+        confirmed the preset, or entered where its levels begin, has looked at its board."""
+        return self.coin_spaces == orl.DEFAULT_COIN_SPACES and not self.level_spaces
 
     def step(self, who: str | None, entries: Sequence[Standing]) -> steps.Step | None:
         """The step a phone is shown first (its own part first once it has said who it is)."""
@@ -121,6 +129,13 @@ class Table:
             return None
         return next((r for r in self.last_event.players if r.name == name), None)
 
+    def debt_reason(self, name: str) -> tuple[str, str] | None:
+        """Why this player owes torture, and the rule behind it: the Farmers step's coin, or the last event."""
+        if name in self.farmers_debts:
+            return self.farmers_debts[name], rnd.FARMERS_RULE
+        outcome = self.shortfall(name)
+        return (outcome.explanation, orl.TORTURE_RULE) if outcome else None
+
     def choices(self, name: str) -> list[Choice]:
         """The items this player may give up now, with how many of each (development: steps before a coin space)."""
         player = self.holdings[name]
@@ -139,8 +154,8 @@ class Table:
         return min(self.debts.get(name, 0), tort.items_held(self.holdings[name]))
 
     def form_values(self, name: str) -> dict[str, int]:
-        """This player's holdings as the holdings form's fields."""
-        p = self.holdings[name]
+        """This player's holdings as the holdings form's fields; before they are entered, what the box sets out."""
+        p = self.holdings[name] if name in self.entered else replace(self.holdings[name], **hold.STARTING)
         return {f: p.goods.count(f) if f in orl.GOODS else int(getattr(p, f)) for f in HOLDINGS}
 
     def amount(self, event: str, phase: str) -> str:

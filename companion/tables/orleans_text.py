@@ -55,7 +55,9 @@ def _torture_text(entry: TortureEntryIn) -> str:
 
 def _event_text(entry: EventEntryIn) -> str:
     text = EVENT_NAMES[entry.event] + (f", phase {entry.phase}" if entry.phase else "")
-    return text + (" (with a choice of food)" if any(choice is not None for choice in entry.food) else "")
+    text += " (with a choice of food)" if any(choice is not None for choice in entry.food) else ""
+    skipped = [str(seat) for seat, skips in enumerate(entry.sacristy, start=1) if skips]
+    return text + (f"; Sacristy: seat {', '.join(skipped)} skipped it" if skipped else "")
 
 
 def _round_text(entry: RoundEntryIn) -> str:

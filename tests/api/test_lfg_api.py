@@ -70,6 +70,16 @@ def test_the_scoundrel_win_goes_to_most_scoundrels_with_the_lowest_renown(client
     assert [p["scoundrels"] for p in body["players"]] == [2, 0, 0]
 
 
+def test_the_scoundrel_win_counts_incomplete_parties_too(client):
+    # Dee's lone thief cannot win, but has as few renown as Ann and as many scoundrels: no scoundrel win.
+    thief = [hero("Thief", "damage", 3, traits="scoundrel")]
+    body = post(client, ("Ann", trio("A", 1, scoundrels=1)), ("Ben", trio("B", 3)), ("Dee", thief)).get_json()
+    assert [p["complete"] for p in body["players"]] == [True, True, False]
+    assert body["winners"] == ["Ben"]
+    assert body["win"] == "renown"
+    assert "Ann and Dee tie for the most scoundrels (1), so there is no scoundrel win." in body["notes"]
+
+
 def test_tied_renown_shares_and_nobody_complete_means_no_winner(client):
     tied = post(client, ("Ann", trio("A", 2)), ("Ben", trio("B", 2))).get_json()
     assert tied["winners"] == ["Ann", "Ben"] and tied["win"] == "renown"

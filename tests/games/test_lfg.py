@@ -177,15 +177,68 @@ def test_scoundrels_most_scoundrels_and_lowest_renown_win_alone() -> None:
         player("Ann", *trio("A", (1, 1, 2), scoundrels=2)),
         player("Ben", *trio("B", (3, 3, 3), scoundrels=1)),
         player("Cy", *trio("C", (5, 4, 3))),
-        # Incomplete, so neither its 3 scoundrels nor its renown of 3 take part in the comparison.
-        player("Dee", *(hero(f"Thief {i}", "damage", 1, traits="scoundrel") for i in range(3))),
+        # Incomplete (no defence or support), with fewer scoundrels and more renown than Ann.
+        player("Dee", hero("Thief", "damage", 5, traits="scoundrel")),
     ]
     result = score(players)
-    assert [p.score for p in result.players] == [4, 9, 12, 3]
-    assert [p.extra["scoundrels"] for p in result.players] == [2, 1, 0, 3]
+    assert [p.score for p in result.players] == [4, 9, 12, 5]
+    assert [p.extra["scoundrels"] for p in result.players] == [2, 1, 0, 1]
     assert result.winners == ("Ann",)
     assert result.extra == {"win": "scoundrel"}
     assert result.notes[-1] == "Ann has the most scoundrels (2) and, alone, the lowest renown (4): a scoundrel win."
+
+
+def test_scoundrels_an_incomplete_party_with_more_scoundrels_blocks_the_scoundrel_win() -> None:
+    # "More scoundrels than any other player": every final party counts, complete or not.
+    players = [
+        player("Ann", *trio("A", (1, 1, 2), scoundrels=2)),
+        player("Cy", *trio("C", (5, 4, 3))),
+        player("Dee", *(hero(f"Thief {i}", "damage", 2, traits="scoundrel") for i in range(3))),
+    ]
+    result = score(players)
+    assert [p.extra["complete"] for p in result.players] == [True, True, False]
+    assert (result.winners, result.extra["win"]) == (("Cy",), "renown")
+    assert result.notes[1:] == (
+        "Dee has the most scoundrels (3) but an incomplete party, so there is no scoundrel win.",
+        "Cy wins with the highest renown among complete parties (12).",
+    )
+
+
+def test_scoundrels_an_incomplete_party_tied_on_scoundrels_blocks_the_scoundrel_win() -> None:
+    players = [
+        player("Ann", *trio("A", (1, 1, 1), scoundrels=2)),
+        player("Cy", *trio("C", (3, 3, 3))),
+        player("Dee", *(hero(f"Thief {i}", "damage", 4, traits="scoundrel") for i in range(2))),
+    ]
+    result = score(players)
+    assert (result.winners, result.extra["win"]) == (("Cy",), "renown")
+    assert result.notes[1] == "Ann and Dee tie for the most scoundrels (2), so there is no scoundrel win."
+
+
+def test_scoundrels_an_incomplete_party_with_less_renown_blocks_the_scoundrel_win() -> None:
+    players = [
+        player("Ann", *trio("A", (1, 1, 2), scoundrels=2)),
+        player("Cy", *trio("C", (5, 4, 3))),
+        player("Dee", hero("Squire", "defence", 3)),
+    ]
+    result = score(players)
+    assert (result.winners, result.extra["win"]) == (("Cy",), "renown")
+    assert result.notes[1] == (
+        "Ann has the most scoundrels (2) but not the lowest renown (4; the lowest is 3), so there is no scoundrel win."
+    )
+
+
+def test_scoundrels_an_incomplete_party_tied_on_the_lowest_renown_blocks_the_scoundrel_win() -> None:
+    players = [
+        player("Ann", *trio("A", (1, 1, 2), scoundrels=2)),
+        player("Cy", *trio("C", (5, 4, 3))),
+        player("Dee", hero("Squire", "defence", 4)),
+    ]
+    result = score(players)
+    assert (result.winners, result.extra["win"]) == (("Cy",), "renown")
+    assert result.notes[1] == (
+        "Ann has the most scoundrels (2) but ties Dee for the lowest renown (4), so there is no scoundrel win."
+    )
 
 
 def test_scoundrels_a_tie_for_most_scoundrels_gives_no_scoundrel_win() -> None:
@@ -398,12 +451,16 @@ def test_property_winners_follow_the_rulings(
         assert (result.winners, result.extra["win"]) == ((), None)
     elif result.extra["win"] == "scoundrel":
         (winner,) = [s for s in complete if s.name in result.winners]
-        others = [s for s in complete if s is not winner]
+        others = [s for s in result.players if s is not winner]
         assert all(winner.extra["scoundrels"] > s.extra["scoundrels"] and winner.score < s.score for s in others)
     else:
         assert result.extra["win"] == "renown"
         assert len(complete) == 1 or not any(
-            all(c.extra["scoundrels"] > s.extra["scoundrels"] and c.score < s.score for s in complete if s is not c)
+            all(
+                c.extra["scoundrels"] > s.extra["scoundrels"] and c.score < s.score
+                for s in result.players
+                if s is not c
+            )
             for c in complete
         )
         best = max(s.score for s in complete)

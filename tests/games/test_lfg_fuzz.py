@@ -70,7 +70,9 @@ def test_any_parties_score_or_are_refused_and_winners_follow_the_rules(players: 
     assert set(result.winners) <= complete
     assert (win is None) == (not complete) == (not result.winners)
     if win == "scoundrel":
-        assert len(result.winners) == 1
+        (winner,) = [s for s in result.players if s.name in result.winners]
+        rivals = [s for s in result.players if s is not winner]  # complete or not
+        assert all(winner.extra["scoundrels"] > s.extra["scoundrels"] and winner.score < s.score for s in rivals)
     elif win == "renown":
         best = max(s.score for s in result.players if s.name in complete)
         assert {s.score for s in result.players if s.name in result.winners} == {best}

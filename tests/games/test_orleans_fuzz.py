@@ -46,7 +46,12 @@ def table(amount: st.SearchStrategy[int], goods_: st.SearchStrategy[Goods], most
 
 
 players = st.one_of(table(count, goods, 5), table(st.integers(0, 6), legal_goods, 4))
-legal = table(st.integers(0, 6), legal_goods, 4).filter(bool)
+# At most 3 citizens each keeps 4 players within the 13 citizens won on the boards.
+legal = (
+    table(st.integers(0, 6), legal_goods, 4)
+    .filter(bool)
+    .map(lambda t: [replace(p, citizens=p.citizens % 4) for p in t])
+)
 
 
 def expected_score(p: Player, spare: bool) -> int:
@@ -144,6 +149,9 @@ SCORE_BREAKS: dict[str, tuple[Callable[[list[Player]], list[Player]], str]] = {
     **{f"negative {name}": (_negative(name), f"players[0].{name}") for name in COUNTS},
     "negative goods": (lambda t: _first(t, goods=Goods(wool=-1)), "players[0].goods.wool"),
     "a level space before the start": (lambda t: _first(t, level_spaces=(-1, 4)), "players[0].level_spaces"),
+    "a level above the top": (lambda t: _first(t, development_level=7), "players[0].development_level"),
+    "eleven trading stations": (lambda t: _first(t, trading_stations=11), "players[0].trading_stations"),
+    "fourteen citizens won": (lambda t: _first(t, citizens=14), "players[0].citizens"),
 }
 
 

@@ -18,6 +18,7 @@ from companion.games.orleans_rounds import (
     deck_problems,
     farmers_step,
     farmers_summary,
+    first_round_warning,
     proposed_phase,
 )
 from companion.games.orleans_torture import GiveUp, apply_torture
@@ -61,10 +62,31 @@ def test_with_two_players_level_nobody_gains() -> None:
     assert changes(("Ann", 3, 0), ("Ben", 3, 0)) == {"Ann": 0, "Ben": 0}
 
 
-def test_a_player_with_no_coin_loses_nothing() -> None:
+def test_a_trailer_with_no_coin_owes_torture_for_it() -> None:
+    # A player who cannot pay the coin undergoes torture for it: one item.
     outcomes = farmers_step([FarmerSeat("Ann", 4, 0), FarmerSeat("Ben", 2, 0), FarmerSeat("Cy", 0, 0)])
-    assert [(o.coins_change, o.coins) for o in outcomes] == [(1, 1), (0, 0), (0, 0)]
-    assert outcomes[2].line.label == "Furthest behind alone (space 0), but has no coin to lose"
+    assert [(o.coins_change, o.coins, o.torture) for o in outcomes] == [(1, 1, 0), (0, 0, 0), (0, 0, 1)]
+    assert outcomes[2].line.label == (
+        "Furthest behind alone (space 0) with no coin to pay: owes 1 item instead (torture)"
+    )
+    assert farmers_summary(outcomes) == "Farmers: Ann gains 1 coin; Cy owes 1 item (torture)."
+
+
+def test_no_torture_for_a_trailer_who_pays_or_who_loses_nothing() -> None:
+    paying = farmers_step([FarmerSeat("Ann", 4, 0), FarmerSeat("Ben", 2, 0), FarmerSeat("Cy", 0, 1)])
+    assert [(o.coins_change, o.torture) for o in paying] == [(1, 0), (0, 0), (-1, 0)]
+    two = farmers_step([FarmerSeat("Ann", 4, 0), FarmerSeat("Ben", 0, 0)])
+    assert [o.torture for o in two] == [0, 0]
+    tied = farmers_step([FarmerSeat("Ann", 4, 0), FarmerSeat("Ben", 0, 0), FarmerSeat("Cy", 0, 0)])
+    assert [o.torture for o in tied] == [0, 0, 0]
+
+
+def test_round_one_other_than_a_pilgrimage_is_a_warning() -> None:
+    assert first_round_warning(1, "pilgrimage") is None
+    assert first_round_warning(2, "harvest") is None
+    warning = first_round_warning(1, "harvest")
+    assert warning is not None and "Round 1 is a Pilgrimage" in warning and "this says Harvest" in warning
+    assert deck_problems([], "harvest") == []  # a warning, never a refusal
 
 
 def test_four_players_with_a_middle_player() -> None:

@@ -69,13 +69,14 @@ def test_event_v1_food_by_seat_becomes_a_list_in_seat_order_with_null_for_the_ch
         "event": "harvest",
         "phase": "B",
         "food": [None, {"grain": 1, "cheese": 1, "wine": 0}],
+        "sacristy": [],
     }
     assert upgraded("event", stored("phased", 4))["food"] == [None, {"grain": 0, "cheese": 0, "wine": 1}]
 
 
 def test_event_v1_without_a_phase_keeps_it_unset_as_the_classic_rules_left_it():
     assert stored("classic", 4) == {"event": "harvest"}
-    assert upgraded("event", stored("classic", 4)) == {"event": "harvest", "phase": None, "food": []}
+    assert upgraded("event", stored("classic", 4)) == {"event": "harvest", "phase": None, "food": [], "sacristy": []}
 
 
 def test_torture_v1_counts_become_what_is_given_up_named_as_the_torture_calculator_names_it():
@@ -188,6 +189,8 @@ BAD = [
     ("event", {"food": [None, {"wool": 1}]}, "food[1].wool"),
     ("event", {"food": [None] * 5}, "food"),
     ("event", {"food": {"Jo": {"wine": 1}}}, "food"),
+    ("event", {"sacristy": ["Jo"]}, "sacristy[0]"),
+    ("event", {"sacristy": [False] * 5}, "sacristy"),
     ("torture", {"goods_wool": 1}, "goods_wool"),
     ("torture", {"give_up": [{"item": "development"}]}, "give_up"),
     ("torture", {"give_up": {"development": "1"}}, "give_up.development"),

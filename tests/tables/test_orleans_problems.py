@@ -111,9 +111,9 @@ def test_a_form_makes_the_payload_its_version_1_dump_upgrades_to_and_reads_it_ba
 
 def test_the_event_form_s_food_and_phase():
     made = EventForm.model_validate({"event": "harvest", "phase": "", "food_3_cheese": "0", "food_1_grain": ""})
-    assert made.to_payload() == {"event": "harvest", "phase": None, "food": [None, None, NO_FOOD]}  # 0 is a choice
+    assert made.to_payload() == {"event": "harvest", "phase": None, "food": [None, None, NO_FOOD], "sacristy": []}
     other = EventForm.model_validate({"event": "taxes", "phase": "A", "food_1_wine": "2"})
-    assert other.to_payload() == {"event": "taxes", "phase": "A", "food": []}  # food only goes with a Harvest
+    assert other.to_payload() == {"event": "taxes", "phase": "A", "food": [], "sacristy": []}  # food: Harvest only
 
 
 @pytest.mark.parametrize(("typed", "levels"), [("", []), ("13, 4; 9 4", [4, 9, 13])])

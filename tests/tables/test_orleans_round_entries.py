@@ -251,7 +251,7 @@ def test_the_round_schemas_refuse_what_is_not_theirs(kind, payload, loc):
 def test_the_round_form_makes_the_canonical_payload_and_reads_it_back():
     made = RoundForm.model_validate({"event": "harvest", "phase": "B", "farmers_1": "4", "farmers_2": "2"})
     payload = ENTRIES["round"].canonical(made.to_payload())
-    assert payload == {"event": "harvest", "phase": "B", "farmers": [4, 2]}
+    assert payload == {"event": "harvest", "phase": "B", "farmers": [4, 2], "farmers_torture": True}
     assert RoundForm.model_validate(RoundForm.values_of(payload)).to_payload() == payload
     assert RoundForm.field_of("farmers[1]") == "farmers_2" and RoundForm.field_of("phase") == "phase"
     with pytest.raises(ValidationError) as gap:

@@ -6,6 +6,7 @@ import secrets
 import pytest
 
 from companion.games.orleans import DEFAULT_COIN_SPACES
+from companion.games.orleans_holdings import PRESET_COIN_SPACES, PRESET_LEVEL_SPACES
 
 from .pages import sit, version
 
@@ -67,12 +68,20 @@ def short_table(client):
     return table
 
 
-def test_the_new_table_form_offers_the_rule_set_and_the_coin_spaces(client):
+def test_the_new_table_form_offers_the_rule_set_the_track_preset_and_other_spaces(client):
     html = client.get("/new/orleans").get_data(as_text=True)
     assert 'name="rules" value="classic"' in html
+    assert 'name="track" value="preset">' in html  # one tap, once the table has looked at its board
+    assert "Check your board" in html
+    shown = (
+        "levels 1 to 5 begin on spaces 0, 4, 9, 15 and 22; level 6 is the last space, 30; coins on spaces 7, 12 and 25"
+    )
+    assert shown in text(html)
+    assert ", ".join(map(str, PRESET_LEVEL_SPACES[:5])) == "0, 4, 9, 15, 22" and PRESET_LEVEL_SPACES[5] == 30
+    assert ", ".join(map(str, PRESET_COIN_SPACES)) == "7, 12, 25"  # the template's words are the engine's preset
     default = ", ".join(str(s) for s in DEFAULT_COIN_SPACES)
-    assert f'name="coin_spaces" value="{default}"' in html  # the template's default is the engine's
-    assert "check it against your board" in html
+    assert f'name="coin_spaces" value="{default}"' in html  # other spaces may still be typed
+    assert 'name="track" value="other"' in html
 
 
 @pytest.mark.parametrize(
