@@ -80,10 +80,13 @@ DECK = (
     "Income", "Trading Day", "Harvest", "Plague", "Taxes", "Pilgrimage",
 )  # fmt: skip
 # Who the Farmers step moves each round: Jo leads until Lou overtakes everyone in round 10; Kim, last from then on,
-# has no coin left to lose in rounds 16-18.
+# has no coin left to lose in rounds 16-18 and owes them torture instead.
 FARMERS = {n: {"Jo": "+1 coin", "Kim": "±0", "Lou": "−1 coin"} for n in range(1, 10)}
 FARMERS |= {n: {"Jo": "±0", "Kim": "−1 coin", "Lou": "+1 coin"} for n in range(10, 16)}
 FARMERS |= {n: {"Jo": "±0", "Kim": "±0", "Lou": "+1 coin"} for n in range(16, 19)}
+# With no coin to give, Kim owes the Farmers one thing each round: two steps back on the development track (her
+# level stays her highest), then her place tile (no step back onto the coin space); neither costs her points.
+OWES = {16: ("Kim", "Development step back"), 17: ("Kim", "Development step back"), 18: ("Kim", "Place tile")}
 
 
 def start_three(page, url):
@@ -104,6 +107,8 @@ def play_round(page, number, event):
     expect(now.get_by_role("heading", name=f"Round {number}: {event}")).to_be_visible()
     for name, change in FARMERS[number].items():
         expect(now.locator(f'[data-farmers="{name}"]')).to_have_text(change)
+    if number in OWES:
+        settle_farmers(page, *OWES[number])
     if event == "Pilgrimage":
         expect(now.locator(".reminder")).to_contain_text("nobody may recruit a monk this round")
     elif event == "Plague":
@@ -115,6 +120,15 @@ def play_round(page, number, event):
     else:
         now.get_by_role("button", name=f"Resolve the {event}").click()
     expect(page.locator("details.rounds-played summary")).to_have_text(f"Rounds played: {number} of 18")
+
+
+def settle_farmers(page, name, given):
+    """The last on the Farmers track with no coin to lose gives up one thing instead."""
+    torture = page.locator("form.torture")
+    expect(torture.get_by_role("heading")).to_have_text(f"{name} is 1 coin short")
+    torture.get_by_role("button", name=re.compile(f"^{given}")).click()
+    torture.get_by_role("button", name="Confirm").click()
+    expect(page.locator("form.torture")).to_have_count(0)
 
 
 def test_eighteen_rounds_of_three_players_from_the_first_event_to_the_final_scores(live_server, phone):
