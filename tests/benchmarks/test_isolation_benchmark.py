@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_isolation_benchmark_prints_the_poll_ratio_under_an_import_flood():
+def test_isolation_benchmark_prints_the_poll_ratios_under_an_import_flood_and_a_merge_only_import():
     run = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "isolation.py"), "--phones", "8", "--seconds", "2", "--plays", "5"],
         capture_output=True,
@@ -20,6 +20,10 @@ def test_isolation_benchmark_prints_the_poll_ratio_under_an_import_flood():
     )
     assert run.returncode == 0, run.stderr
     lines = run.stdout.strip().splitlines()
-    assert re.fullmatch(r"poll p95 ratio under a neighbour's import flood: \d+\.\d\d", lines[-1]), run.stdout
+    assert re.fullmatch(r"poll p95 ratio under a neighbour's import flood: \d+\.\d\d", lines[-3]), run.stdout
+    assert re.fullmatch(r"a merge-only import of 4,000 names, back to back: statuses \{.+\}, 0 poll errors", lines[-2])
+    assert re.fullmatch(
+        r"poll p95 ratio under a merge-only import of 4,000 names: \d+\.\d\d \(target <= 1\.5\)", lines[-1]
+    )
     assert re.search(r"alone: \d+ polls, p95 [\d.]+ ms, 0 errors", run.stdout), run.stdout
     assert re.search(r"neighbour's imports: [1-9]\d* accepted", run.stdout), run.stdout
