@@ -52,7 +52,7 @@ EVENT_NAMES: Mapping[str, str] = {
 }
 EVENT_RULES: Mapping[str, str] = {event: "orleans/" + event.replace("_", "-") for event in EVENTS}
 TORTURE_RULE = "orleans/torture"
-SKIP_RULE = "orleans/events"
+SKIP_RULE = "orleans/sacristy"
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,7 @@ def test_event_a_player_whose_sacristy_is_active_skips_it(client):
     assert (jo["coins_owed"], jo["torture"]) == (3, 3)
     assert (kim["coins_owed"], kim["coins_paid"], kim["coins_received"], kim["torture"]) == (0, 0, 0, 0)
     assert kim["explanation"] == "Kim's Sacristy is active: Kim skips the Taxes, paying and receiving nothing."
-    assert kim["rule"] == "orleans/events"
+    assert kim["rule"] == "orleans/sacristy"
 
 
 def test_event_sacristy_is_a_yes_or_no(client):

@@ -81,7 +81,7 @@ def test_an_active_sacristy_skips_the_event() -> None:
     assert paid["Kim"] == (0, 0, kim)
     kim_line = result.players[1]
     assert kim_line.explanation == "Kim's Sacristy is active: Kim skips the Taxes, paying and receiving nothing."
-    assert kim_line.rule == "orleans/events"
+    assert kim_line.rule == "orleans/sacristy"
     assert result.notes == ("Jo must give up 4 items, one per missing coin (all they hold if fewer).",)
 
 
