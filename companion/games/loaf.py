@@ -9,7 +9,7 @@ Readings where the rulebook is open (see RULINGS.md): the crown targets mean the
 *reputation* (the effect table says so), judged after the round's card change, and at the end among the
 players still scored; a success never lowers and a failure never raises reputation (possible only with a
 printed total that differs from average × players); a positive reputation scores the bonus the reputation
-board prints for it (`loaf_effects.REPUTATION_BONUS`), since the rulebook gives no numbers; "x2 bonus" doubles all
+board prints for it (`loaf_scoring.REPUTATION_BONUS`), since the rulebook gives no numbers; "x2 bonus" doubles all
 bonus points, the board's included; an empty card counts as two on one side only (`empty_double`), as one on its
 other (`empty`); a player whose hand is empty sits the round out.
 """
@@ -35,8 +35,8 @@ from companion.games.loaf_effects import (
     effect_to_json,
     requests_for,
     resolve,
-    score_game,
 )
+from companion.games.loaf_scoring import score_game
 
 __all__ = [
     "RULE_REFS",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import Game, loaf
-from ..games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION, REPUTATION_BONUS
+from ..games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION
+from ..games.loaf_scoring import REPUTATION_BONUS
 from ..gamespec import GameSpec, Pad
 from ..schemas.loaf import ENDPOINTS
 from ..tables.loaf import KIND

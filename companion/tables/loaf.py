@@ -16,7 +16,8 @@ from pydantic import ValidationError
 from ..entries import EntryKind
 from ..games import loaf
 from ..games.base import PlayerScore, Result, RuleError
-from ..games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION, Effect, score_game
+from ..games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION, Effect
+from ..games.loaf_scoring import score_game
 from ..log import Standing
 from ..reading import PlayReading
 from ..schemas.loaf_form import LoafOptions, RoundForm

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import MetaData, select
 
 from companion import migrate, plays
-from companion.games import loaf_effects
+from companion.games import loaf_scoring
 from companion.store import Store, make_engine
 from tests.test_history import T0, home, koala_koalation, loaf_tie, log, oz_even
 
@@ -48,7 +48,7 @@ def stored_the_old_way(url: str, monkeypatch) -> None:
     migrate_to(url, "0010_entry_phone")
     store = Store(url)
     with monkeypatch.context() as patch:
-        patch.setattr(loaf_effects, "reputation_bonus", lambda rep: max(rep, 0))
+        patch.setattr(loaf_scoring, "reputation_bonus", lambda rep: max(rep, 0))
         tables = [loaf_tie(), koala_koalation(), oz_even()]
         plays.restore(store, home(store), [(g, s, T0, log(e, T0)) for g, s, e in tables])
     store.dispose()

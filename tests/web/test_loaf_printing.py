@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from companion import plays
-from companion.games.loaf_effects import REPUTATION_BONUS
+from companion.games.loaf_scoring import REPUTATION_BONUS
 
 from ..test_history import T0, home, loaf_angry, log
 from .test_printing import pdf_pages, squeezed, text_of

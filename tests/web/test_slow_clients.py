@@ -20,7 +20,7 @@ import pytest
 from companion.cli import behind
 from companion.connections import Bounds
 from companion.serving import make_server
-from tests.conftest import LiveServer, make_app
+from tests.conftest import LiveServer, make_app, missing
 
 from .test_serve import serving
 
@@ -35,7 +35,7 @@ def enough_descriptors() -> None:
     if soft < wanted:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
     if max(soft, wanted) < 1024:
-        pytest.skip("this process may not open 600 sockets")
+        missing("600 sockets in one process")
 
 
 class BoundedServer(LiveServer):
