@@ -21,7 +21,7 @@ COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(LOCK_TOOLS)/bin/pip-compile --qu
 # The project itself, built by the setuptools the lock installed (the one pyproject's build-system pins).
 INSTALL_PROJECT := $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 
-.PHONY: run test lint bench clean lock
+.PHONY: run test lint bench clean lock catalogues
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,10 @@ lint: $(TEST_STAMP)
 
 bench: $(TEST_STAMP)
 	for script in benchmarks/[a-z]*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+# After a change to what the pages, sheets or engines say: every catalogue updated from the sources, and compiled.
+catalogues: $(TEST_STAMP)
+	$(BIN)/python -m companion.catalogues
 
 # The test lock first: the runtime lock is held to the versions it tested.
 lock:

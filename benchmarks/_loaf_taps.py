@@ -1,5 +1,6 @@
 """The L'oaf tap-budget flows: a phone's own card, a round with each phone its own card (revealed together), and a
-whole round from one phone (basic, and advanced with a card the group keeps)."""
+whole round from one phone (basic, and advanced with a card the group keeps), and a review card picked from the
+real round cards."""
 
 from __future__ import annotations
 
@@ -142,7 +143,7 @@ def loaf_phones_round(browser: Any, base: str) -> Run:
             loaf_tap(taps, page, own)
         first = pages[0]
         loaf_tap(taps, first, first.get_by_role("group", name="Order: work per player").get_by_role("button").nth(5))
-        loaf_tap(taps, first, first.get_by_role("group", name="Common cards").get_by_role("button").first)
+        loaf_tap(taps, first, real_card("Lowest ±1")(loaf_step(first)))
         pages[-1].locator(".sealed-status", has_text="3 of 4 in").wait_for()
         seen = [page.locator("#live").text_content() or "" for page in pages]
         leaked = [
@@ -178,7 +179,7 @@ def loaf_round(browser: Any, base: str, advanced: bool) -> Run:
         def review(step: Any) -> Any:
             if advanced:
                 return step.get_by_role("group", name="The group's cards").get_by_role("button").first
-            return step.get_by_role("group", name="Common cards").get_by_role("button").first
+            return real_card("Lowest ±1")(step)
 
         taps = Taps()
         shown = loaf_play_round(taps, page, review)
@@ -209,3 +210,46 @@ def loaf_basic_round(browser: Any, base: str) -> Run:
 
 def loaf_advanced_round(browser: Any, base: str) -> Run:
     return loaf_round(browser, base, advanced=True)
+
+
+def real_card(name: str) -> Callable[[Any], Any]:
+    """The review step's tap on the real round card of that name."""
+    return lambda step: step.get_by_role("group", name="The round cards").locator(
+        "button.review-tap", has=step.page.locator("strong.name", has_text=name)
+    )
+
+
+def loaf_on_review_step(page: Any, base: str) -> None:
+    """An advanced table on its second round, every part but the review card in, so the step knows its side
+    (round 1 reviewed by "Lowest ±1"; every order 5 each, so this round's review card is one that printed a 5)."""
+    loaf_table(page, base, advanced=True)
+    setup = Taps()
+    loaf_play_round(setup, page, real_card("Lowest ±1"))
+    for _ in range(3 * len(LOAF_PLAYERS)):
+        step = loaf_step(page)
+        if step.get_attribute("data-part") != "review":
+            loaf_part(setup, page, real_card("Lowest ±1"))
+        elif step.locator("details.others").count():
+            loaf_other_card(setup, page)
+        else:
+            return
+
+
+def loaf_real_review_card(browser: Any, base: str) -> Run:
+    """Round 2's review card picked from the real round cards, once everything else of the round is in: the round
+    is played with it (every card a failure, so "Good ±3" costs the good reputations 3)."""
+    context = new_phone(browser)
+    try:
+        page = context.new_page()
+        loaf_on_review_step(page, base)
+        taps = Taps()
+        loaf_tap(taps, page, real_card("Good ±3")(loaf_step(page)))
+        summary = page.locator(".round-summary").first
+        summary.wait_for(state="attached")
+        shown = {
+            "round shown after": str(loaf_round_no(page)),
+            "round 2's effect": "good −3" if "-3 reputation for a good" in (summary.text_content() or "") else "other",
+        }
+        return Run(taps.count, shown, {"round shown after": "3", "round 2's effect": "good −3"})
+    finally:
+        context.close()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, make_url
 
-from companion.migrate import upgrade
+from companion.storage.migrate import upgrade
 
 
 def free_port() -> int:

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._load import Request, alternating  # noqa: E402
 from benchmarks._server import Server  # noqa: E402
-from companion.migrate import upgrade  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.storage.migrate import upgrade
+from companion.storage.store import Store
 
 # The API contract's own example request.
 SCORE_BODY = json.dumps(

@@ -27,10 +27,13 @@ from flask import Flask
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion import create_app, groups, migrate, play_totals, plays  # noqa: E402
-from companion.history import Play, Seat, Unit, ranks  # noqa: E402
+from companion import create_app, groups
+from companion.history import plays
+from companion.history import totals as play_totals
+from companion.history.records import Play, Seat, Unit, ranks
 from companion.specs import GAMES  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.storage import migrate as migrate
+from companion.storage.store import Store
 
 PEOPLE = [f"Player {n}" for n in range(1, 41)]
 START = datetime(2024, 1, 1, 19, 0, tzinfo=UTC)

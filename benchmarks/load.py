@@ -41,13 +41,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks._load import throughput  # noqa: E402
 from benchmarks._server import Server, default_database, postgresql_server, scratch_database  # noqa: E402
 from companion.groups import create_group  # noqa: E402
-from companion.migrate import upgrade  # noqa: E402
-from companion.store import Store, entries, new_code, now, tables  # noqa: E402
+from companion.storage.migrate import upgrade
+from companion.storage.store import Store, entries, new_code, now, tables
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 COLORS = ["blue", "green", "orange", "purple"]
 SEATS = len(PLAYERS)
 VERSION = re.compile(r'data-version="(\d+)"')
+POLLED = re.compile(r'live\?v=([^"&]+)"')
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,7 @@ class Phone:
         session.post(f"{self.base}/t/{self.table.token}/me", data=me, timeout=30).raise_for_status()
         opened = session.get(f"{self.base}/t/{self.table.token}/live", timeout=30).text  # the table as it is now
         version = int(VERSION.search(opened).group(1))
+        seen = POLLED.search(opened).group(1)  # what the poll compares: the version, and the seat changes
         rng = random.Random(f"{self.table.token}-{self.seat}")
         next_poll = start + rng.uniform(0, self.poll_every)
         next_entry = start + rng.uniform(0, self.enter_every)
@@ -160,13 +162,14 @@ class Phone:
                 next_entry += self.enter_every
                 n += 1
             else:
-                answer = session.get(f"{self.base}/t/{self.table.token}/live?v={version}", timeout=30)
+                answer = session.get(f"{self.base}/t/{self.table.token}/live?v={seen}", timeout=30)
                 self.polls.append(time.perf_counter() - began)
                 if answer.status_code not in (200, 304):
                     self.errors.append(f"poll: {answer.status_code}")
                 next_poll += self.poll_every
             if answer.status_code in (200, 409):
                 version = int(VERSION.search(answer.text).group(1))
+                seen = found.group(1) if (found := POLLED.search(answer.text)) else seen
 
 
 @dataclass

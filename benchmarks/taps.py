@@ -27,7 +27,9 @@ from benchmarks._loaf_taps import (  # noqa: E402
     loaf_basic_round,
     loaf_own_card,
     loaf_phones_round,
+    loaf_real_review_card,
 )
+from benchmarks._orleans_taps import orleans_seated_round  # noqa: E402
 from benchmarks._taps import (  # noqa: E402
     Flow,
     Run,
@@ -40,7 +42,7 @@ from benchmarks._taps import (  # noqa: E402
     start_table,
     summary,
 )
-from companion.games import koala  # noqa: E402
+from companion.games.koala import engine as koala
 
 # --- Next Station Paris ---------------------------------------------------------------------------------------
 
@@ -230,7 +232,13 @@ FLOWS = [
     Flow("L'oaf round, each phone its own card, revealed together", 6, loaf_phones_round),
     Flow("L'oaf basic round for 4 from one phone", 8, loaf_basic_round),
     Flow("L'oaf advanced round with a group card", 9, loaf_advanced_round),
+    Flow("L'oaf review card from the real cards", 2, loaf_real_review_card),
     Flow("Next Station line", 6, nsp_line),
+    Flow(
+        "An Orléans round for a seated phone: event, farmers, its own holdings changed by one value",
+        6,
+        orleans_seated_round,
+    ),
     Flow("Oz hand of 18 cards with 4 stories", 30, oz_hand),
     Flow("Koala 6 players from one phone", 40, koala_six),
     Flow("LFG party of 5 from a group catalog", 7, lfg_party),

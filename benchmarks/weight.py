@@ -23,9 +23,8 @@ from flask.testing import FlaskClient
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion import create_app  # noqa: E402
-from companion.migrate import upgrade  # noqa: E402
-from companion.specs import GAMES  # noqa: E402
-from companion.tables import kinds  # noqa: E402
+from companion.specs import GAMES, kinds  # noqa: E402
+from companion.storage.migrate import upgrade
 
 BUDGET = 50_000
 ENCODINGS = ("gzip, br", "gzip")

@@ -10,14 +10,11 @@ from typing import Any
 
 import jinja2
 from flask import Flask
-from flask_wtf.csrf import CSRFProtect
 
-from .store import Store
+from companion.storage.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_BODY = 64 * 1024
-
-csrf = CSRFProtect()
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -53,22 +50,23 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    # The schema is `companion init-db`'s business (companion/migrate.py), never the app's at boot.
+    # The schema is `companion init-db`'s business (companion/storage/migrate.py), never the app's at boot.
     app.extensions["store"] = Store(app.config["DATABASE_URL"])
+    from .web import compression
+    from .web.blueprints import register
+    from .web.csrf import csrf
+
     csrf.init_app(app)
-
-    from .web import compression, register
-
     compression.register(app)
     register(app)
     return app
 
 
 def _templates() -> jinja2.BaseLoader:
-    """The app's templates, then the folder of any game kept outside them."""
+    """The app's shared templates, then each game's own (in its package)."""
     from .specs import SPECS
 
-    folders = [ROOT / "templates", *(spec.templates for spec in SPECS.values() if spec.templates)]
+    folders = [ROOT / "templates", *(spec.templates for spec in SPECS.values())]
     return jinja2.FileSystemLoader([str(folder) for folder in folders])
 
 

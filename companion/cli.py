@@ -15,7 +15,7 @@ from .connections import HEADER_SECONDS, MAX_CONNECTIONS_PER_ADDRESS, Bounds
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-    from .store import Store
+    from companion.storage.store import Store
 
 
 def lan_address() -> str | None:
@@ -92,7 +92,7 @@ def where(engine: Engine) -> str:
 
 def schema_problem(engine: Engine) -> str | None:
     """Why the server must not start on this database, or None when its schema is the newest one."""
-    from . import migrate
+    from companion.storage import migrate as migrate
 
     found, newest = migrate.current(engine), migrate.head()
     if found == newest:
@@ -107,7 +107,9 @@ def schema_problem(engine: Engine) -> str | None:
 
 
 def init_db() -> None:
-    from . import create_app, migrate
+    from companion.storage import migrate as migrate
+
+    from . import create_app
 
     app = create_app()
     engine = app.extensions["store"].engine
@@ -120,14 +122,16 @@ def init_db() -> None:
 def rebuild_history(store: Store) -> None:
     """Every table's play worked out again, so the history reads as this version of the games scores and names
     plays (its entries may have been upgraded)."""
-    from . import plays
+    from companion.history import plays
 
     print(f"Play history rebuilt from every table: {plays.rebuild(store)} plays.")
 
 
 def rebuild_plays() -> None:
     """`companion rebuild-plays`: every table's play worked out again from its log and stored."""
-    from . import create_app, plays
+    from companion.history import plays
+
+    from . import create_app
 
     store = create_app().extensions["store"]
     if problem := schema_problem(store.engine):

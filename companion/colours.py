@@ -99,7 +99,9 @@ def stamp(stored: Mapping[str, str] | str | None) -> str:
     return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
 
 
-def poll_version(version: int, stored: Mapping[str, str] | str | None) -> str:
-    """What a phone's poll says it has seen: the table's version, with the colours' stamp once they were changed."""
+def poll_version(version: int, stored: Mapping[str, str] | str | None, seating: int = 0) -> str:
+    """What a phone's poll says it has seen: the table's version, with the colours' stamp once they were changed and
+    the count of seat changes once a phone said who it is ("3", "3.1a2b3c4d", "3.s2", "3.1a2b3c4d.s2")."""
     mark = stamp(stored)
-    return f"{version}.{mark}" if mark else str(version)
+    seen = f"{version}.{mark}" if mark else str(version)
+    return f"{seen}.s{seating}" if seating else seen

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from . import ROOT
+STATIC = Path(__file__).resolve().parent.parent / "static"  # where the app serves them from
+
 
 BLUE = "#2c5f8a"
 WHITE = "#ffffff"
@@ -61,5 +62,5 @@ def write(folder: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    for path in write(ROOT / "static"):
+    for path in write(STATIC):
         print(path)

@@ -12,8 +12,9 @@ import threading
 import weakref
 from collections import OrderedDict
 
-from .store import Store, TableRow
-from .tables import kinds
+from companion.storage.store import Store, TableRow
+
+from .specs import kinds
 from .tables.replay import Replayed, for_reader, replay
 from .tables.sealing import hidden_from
 

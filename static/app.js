@@ -60,13 +60,41 @@
     }
   }
 
-  document.addEventListener("htmx:afterSettle", function () {
+  // Run `draw` over the page once it is read, and again after every htmx swap has settled.
+  function everySettle(draw) {
+    document.addEventListener("htmx:afterSettle", function () { draw(); });
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", function () { draw(); });
+    } else {
+      draw();
+    }
+  }
+
+  everySettle(function () {
     document.querySelectorAll("form[data-preview]").forEach(preview);
   });
 
   // ---- A request that failed ------------------------------------------------------------------------------------
   // An entry that could not be sent is kept on the phone (static/outbox.js) and goes by itself once the table
   // answers; the banner says so, and how many wait.
+
+  // The words this script says, in the page's language: base.html writes them (#words); {name} stands for a value.
+  var WORDS = (function () {
+    var node = document.getElementById("words");
+    try {
+      return node ? JSON.parse(node.textContent) : {};
+    } catch (error) {
+      return {};
+    }
+  })();
+
+  function word(key, values) {
+    var text = WORDS[key] || "";
+    Object.keys(values || {}).forEach(function (name) {
+      text = text.split("{" + name + "}").join(String(values[name]));
+    });
+    return text;
+  }
 
   var failure = null; // the entry that could not be sent: its form
   var said = ""; // what went wrong last
@@ -85,7 +113,7 @@
     var text = document.createElement("p");
     text.className = "flush";
     var retry = document.createElement("button");
-    retry.textContent = "Retry";
+    retry.textContent = word("retry");
     retry.type = "button";
     retry.addEventListener("click", function () {
       if (tc().flush) tc().flush();
@@ -97,9 +125,8 @@
   }
 
   function waitingText(count) {
-    if (!count) return " Nothing you typed is lost; the table catches up by itself once it answers.";
-    var entries = count === 1 ? "1 entry waits" : count + " entries wait";
-    return " Nothing you typed is lost: " + entries + " to be sent, by itself once the table answers.";
+    if (!count) return word("lostNone");
+    return word(count === 1 ? "lostOne" : "lostMany", { n: count });
   }
 
   function say(what) {
@@ -128,20 +155,20 @@
     var status = event.detail.xhr.status;
     var what =
       status === 503
-        ? "The table's storage cannot be reached just now."
+        ? word("storageDown")
         : status === 429
-          ? "Too many requests just now."
+          ? word("tooMany")
           : status >= 500
-            ? "The server had a problem (" + status + ")."
-            : "The table could not take that request (" + status + ").";
+            ? word("serverProblem", { status: status })
+            : word("refused", { status: status });
     if (status >= 500 || status === 429) failed(event, what);
     else say(what);
   });
   document.addEventListener("htmx:sendError", function (event) {
-    failed(event, "No connection to the table.");
+    failed(event, word("offline"));
   });
   document.addEventListener("htmx:timeout", function (event) {
-    failed(event, "The table did not answer in time.");
+    failed(event, word("timeout"));
   });
 
   // An entry on its way: a refresh already asked for is given up (its answer could cross the entry's own and show
@@ -180,7 +207,7 @@
     var sent = detail.requestConfig && detail.requestConfig.elt;
     if (sent === failure) failure = null;
     if (tc().waiting && tc().waiting()) {
-      say("The table answers again.");
+      say(word("back"));
       tc().flush();
       return;
     }
@@ -191,7 +218,7 @@
   function changed() {
     var box = document.getElementById("trouble");
     var count = tc().waiting();
-    if (count) say(said || "Sending what this phone kept while the table could not be reached.");
+    if (count) say(said || word("sending"));
     else if (box && !box.hidden && !failure) calm();
     else if (box && !box.hidden) say(said);
   }
@@ -206,9 +233,11 @@
     document.querySelectorAll("time[data-local]").forEach(function (time) {
       var at = new Date(time.getAttribute("datetime"));
       if (isNaN(at.getTime())) return;
-      var text = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      var locale = document.documentElement.lang || [];
+      var text = at.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
       if (at.toDateString() !== new Date().toDateString()) {
-        text += " on " + at.toLocaleDateString([], { day: "numeric", month: "short" });
+        var day = at.toLocaleDateString(locale, { day: "numeric", month: "short" });
+        text = word("timeOn", { time: text, day: day });
       }
       time.textContent = text;
     });
@@ -225,6 +254,7 @@
     poll: poll,
     changed: changed,
     sent: sent,
+    everySettle: everySettle,
   };
 
   document.addEventListener("DOMContentLoaded", localTimes);
@@ -232,16 +262,43 @@
   setInterval(poll, POLL_MS);
 })();
 
-// After this phone's own part is saved, bring its line into view at the top, with the next step under it; after a
-// refusal, the first thing to fix. Without this script everything works the same, only without the scrolling.
+// After a step: once the table takes a form's entry, the first element whose `data-next-step` (a selector of the
+// forms it follows) names that form comes to the top of the screen: the next step, or the line of the last one with
+// the next step under it. After a refusal, the first thing to fix does. Either only if the phone has scrolled past
+// it, unless the element says `data-next-step-always`. Without this script everything works the same, only without
+// the scrolling.
 (function () {
   "use strict";
 
+  function following(root, source) {
+    return Array.from(root.querySelectorAll("[data-next-step]")).filter(function (spot) {
+      return source.closest(spot.getAttribute("data-next-step"));
+    });
+  }
+
   document.addEventListener("htmx:afterSettle", function (event) {
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
-    if (!source || !source.closest || !source.closest("#live .own form, #live #own-step form")) return;
+    var live = document.getElementById("live");
+    if (!source || !source.closest || !live) return;
+    var next = following(live, source);
+    var before = source.closest("#live"); // the panel the form was sent from, already swapped out
+    var known = next.concat(before && before !== live ? following(before, source) : []);
+    if (!known.length) return;
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
-    var spot = document.querySelector(status < 300 ? "#live .own-saved" : "#live .error");
-    if (spot && spot.getBoundingClientRect().top < 0) spot.scrollIntoView({ block: "start" });
+    var spot = status < 300 ? next[0] : live.querySelector(".needs-attention, .error");
+    if (!spot) return;
+    if (known[0].hasAttribute("data-next-step-always") || spot.getBoundingClientRect().top < 0) {
+      spot.scrollIntoView({ block: "start" });
+    }
   });
 })();
+
+// The language link takes the phone back where it was once a language is chosen. The page itself never prints
+// its own address (it may hold a name or a code): the link is given it as it is tapped.
+document.addEventListener("click", function (event) {
+  var link = event.target.closest && event.target.closest("a[data-back-here]");
+  if (!link) return;
+  var url = new URL(link.href, location.href);
+  url.searchParams.set("next", location.pathname + location.search + location.hash);
+  link.href = url.pathname + url.search;
+});

@@ -30,11 +30,6 @@
     markPicks(input);
   }
 
-  function drawAll(root) {
-    root.querySelectorAll(".tap-count[data-picks]").forEach(drawPicks);
-    if (root.matches && root.matches(".tap-count[data-picks]")) drawPicks(root);
-  }
-
   document.addEventListener("click", function (event) {
     var pick = event.target.closest(".tap-picks button");
     var input = pick && pick.closest(".tap-count").querySelector("input");
@@ -47,13 +42,9 @@
     if (event.target.closest && event.target.closest(".tap-count")) markPicks(event.target);
   });
 
-  // New content (a refresh of the table, a refused form sent back) gets its picks as it arrives.
-  document.addEventListener("htmx:load", function (event) {
-    drawAll(event.target);
+  // Every count gets its picks once the page is read, and those of new content (a refresh of the table, a refused
+  // form sent back) as it settles; a count that has its picks keeps them.
+  window.TableCompanion.everySettle(function () {
+    document.querySelectorAll(".tap-count[data-picks]").forEach(drawPicks);
   });
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { drawAll(document); });
-  } else {
-    drawAll(document);
-  }
 })();

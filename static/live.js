@@ -5,6 +5,24 @@
 (function () {
   "use strict";
 
+  // The words this script says, in the page's language: base.html writes them (#words); {name} stands for a value.
+  var WORDS = (function () {
+    var node = document.getElementById("words");
+    try {
+      return node ? JSON.parse(node.textContent) : {};
+    } catch (error) {
+      return {};
+    }
+  })();
+
+  function word(key, values) {
+    var text = WORDS[key] || "";
+    Object.keys(values || {}).forEach(function (name) {
+      text = text.split("{" + name + "}").join(String(values[name]));
+    });
+    return text;
+  }
+
   // ---- Forms kept across a refresh -------------------------------------------------------------------------------
   // A form says what it is for (a round, a player's line, a part of a round: "card:3:Ann") in its `form` field's
   // data-key, which the server never sees. While its step is open, the form the phone is typing in stays as typed;
@@ -76,18 +94,19 @@
     var box = element("section", "card conflict");
     box.setAttribute("role", "alert");
     box.setAttribute("data-kept", "");
-    box.append(element("h2", "flush", (taken ? taken.label : "This step") + " was recorded on another phone"));
-    if (taken) box.append(paragraph("Recorded: ", taken.text));
-    box.append(paragraph("This phone: ", "what you typed is kept below, not recorded."));
+    var title = taken ? word("stepRecorded", { step: taken.label }) : word("thisStepRecorded");
+    box.append(element("h2", "flush", title));
+    if (taken) box.append(paragraph(word("recorded"), taken.text));
+    box.append(paragraph(word("thisPhone"), word("keptBelow")));
     var row = element("div", "row");
-    var keep = element("button", "", "Keep theirs");
+    var keep = element("button", "", word("keepTheirs"));
     keep.type = "button";
     keep.addEventListener("click", function () {
       box.remove();
     });
     row.append(keep);
     if (taken && taken.correct) {
-      var mine = element("button", "quiet", "Use mine instead");
+      var mine = element("button", "quiet", word("useMine"));
       mine.type = "button";
       mine.addEventListener("click", function () {
         form.action = taken.correct; // the recorded entry, corrected to what this phone typed

@@ -8,35 +8,43 @@
     return field ? parseInt(field.value, 10) || 0 : 0;
   }
 
+  // The page's words for each message (data-says, in the phone's language), their %(name)s filled in.
+  function say(box, name, values) {
+    var says = JSON.parse(box.getAttribute("data-says") || "{}");
+    return (says[name] || "").replace(/%\((\w+)\)s/g, function (whole, key) {
+      return values[key] === undefined ? whole : String(values[key]);
+    });
+  }
+
   // What is wrong with a line, by field: the messages the server gives for the same numbers.
   function lineProblems(box) {
     var most = parseInt(box.getAttribute("data-stations"), 10);
     var districts = number(box, "districts");
     var busiest = number(box, "max_stations_in_district");
     var monuments = number(box, "monuments");
-    var over = "a line visits at most " + most + " stations";
     var problems = {};
-    if (districts > most) problems.districts = over + ", so it passes through at most " + most + " districts";
-    if (busiest > most) problems.max_stations_in_district = over + ", so at most " + most + " of them in one district";
+    if (districts > most) problems.districts = say(box, "districts", {max: most});
+    if (busiest > most) problems.max_stations_in_district = say(box, "busiest", {max: most});
     if (!problems.districts && !problems.max_stations_in_district && districts >= 1 && busiest >= 1 &&
         districts + busiest - 1 > most) {
-      problems.districts = over + ", and " + districts + " districts with " + busiest + " stations in the busiest " +
-        "one need at least " + (districts + busiest - 1) + " (" + busiest + " there and 1 in each other district)";
+      problems.districts = say(box, "together",
+        {max: most, districts: districts, most: busiest, needed: districts + busiest - 1});
     }
     if (monuments > most) {
-      problems.monuments = over + ", so it visits at most " + most + " monuments";
+      problems.monuments = say(box, "monuments", {max: most});
     } else if (monuments > 0 && districts <= 0 && busiest <= 0) {
-      problems.monuments = "a line with monuments has stations: enter its districts and most stations in a district";
+      problems.monuments = say(box, "monuments-alone", {});
     }
     return problems;
   }
 
-  function linesText(lines) {
-    return lines + " line" + (lines === 1 ? "" : "s");
+  // How many lines a message counts: none, one, or more (the page holds each wording).
+  function counted(lines) {
+    return lines === 0 ? "0" : lines === 1 ? "1" : "n";
   }
 
   // Interchanges (or crossings) needing more lines, or more of their stations (or sections), than the map has.
-  function shared(box, problems, group, kinds, each, what, parts) {
+  function shared(box, problems, group, kinds, each, what) {
     var lines = parseInt(box.getAttribute("data-lines"), 10);
     var needed = 0;
     var largest = null;
@@ -48,14 +56,12 @@
       largest = k;
       if (k > lines) {
         found = true;
-        problems[group + "_" + k] = "an " + what + " of " + k + " lines needs " + k + " lines with stations, and " +
-          (lines ? "only " + linesText(lines) + " on this map can have stations" : "no line on this map has stations");
+        problems[group + "_" + k] = say(box, what + "-lines-" + counted(lines), {kind: k, num: lines});
       }
     });
     if (!found && needed > lines * each) {
-      problems[group + "_" + largest] = "more " + what + "s than the lines can hold: each is one of the " + parts +
-        " of every line through it, so these need " + needed + " " + parts + ", and " + linesText(lines) +
-        " have at most " + lines * each + " (" + each + " each)";
+      problems[group + "_" + largest] = say(box, what + "-more-" + counted(lines),
+        {needed: needed, num: lines, most: lines * each, each: each});
     }
   }
 
@@ -64,10 +70,10 @@
     var stations = parseInt(box.getAttribute("data-stations"), 10);
     var sections = parseInt(box.getAttribute("data-sections"), 10);
     var objectives = parseInt(box.getAttribute("data-objectives"), 10);
-    shared(box, problems, "interchanges", [2, 3, 4], stations, "interchange", "stations");
-    shared(box, problems, "crossings", [1, 2], sections, "overhead crossing", "sections");
+    shared(box, problems, "interchanges", [2, 3, 4], stations, "interchange");
+    shared(box, problems, "crossings", [1, 2], sections, "crossing");
     if (number(box, "objectives") > objectives) {
-      problems.objectives = "a game has at most " + objectives + " objectives to complete";
+      problems.objectives = say(box, "objectives", {max: objectives});
     }
     return problems;
   }
@@ -142,11 +148,5 @@
     check(box);
   });
 
-
-  document.addEventListener("htmx:afterSettle", checkAll);
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", checkAll);
-  } else {
-    checkAll();
-  }
+  window.TableCompanion.everySettle(checkAll);
 })();

@@ -27,26 +27,20 @@
     var form = event.target.form;
     if (form && form.hasAttribute("data-torture")) tally(form);
   });
-  document.addEventListener("htmx:afterSettle", all);
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", all);
-  } else {
-    all();
-  }
+  window.TableCompanion.everySettle(all);
 })();
 
-// After a step is recorded, bring the next step into view, with the last step's line above it; after a refusal,
-// the first thing to fix. Without this script everything works the same, only without the scrolling.
+// The phone's own holdings, once saved, fold back into their line (a refresh keeps a disclosure as the phone left
+// it, and the phone left this one open to save it); the next step comes into view by `data-next-step` (app.js).
+// Without this script everything works the same, only without the folding.
 (function () {
   "use strict";
 
   document.addEventListener("htmx:afterSettle", function (event) {
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
-    if (!source || !source.closest || !source.closest("#live form")) return;
+    if (!source || !source.closest || !source.closest("#live details.own-holdings")) return;
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
-    var spot = status < 300
-      ? document.querySelector("#live .last-step") || document.getElementById("step")
-      : document.querySelector("#live .error");
-    if (spot && spot.getBoundingClientRect().top < 0) spot.scrollIntoView({ block: "start" });
+    var own = document.querySelector("#live details.own-holdings");
+    if (status < 300 && own) own.open = false;
   });
 })();

@@ -21,7 +21,8 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 
 from companion import create_app
-from companion.migrate import upgrade
+from companion.storage.migrate import upgrade
+from companion.storage.store import Store
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
@@ -81,16 +82,25 @@ def make_app(tmp_path: Path, **config: object) -> Flask:
     return create_app(settings)
 
 
+DATABASES = ["sqlite", "postgresql"]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """In a module marked `either_database`, a test that uses the app runs on SQLite, then on PostgreSQL."""
+    if metafunc.definition.get_closest_marker("either_database") and "app" in metafunc.fixturenames:
+        metafunc.parametrize("app", DATABASES, indirect=True)
+
+
 def app_on(request: pytest.FixtureRequest, tmp_path: Path) -> Flask:
-    """An app on SQLite or on PostgreSQL, as the test's `request.param` says (a fixture parametrised on both)."""
-    if request.param == "sqlite":
+    """An app on SQLite or on PostgreSQL, as the test's `request.param` says (SQLite unless parametrised)."""
+    if getattr(request, "param", "sqlite") == "sqlite":
         return make_app(tmp_path)
     return make_app(tmp_path, DATABASE_URL=request.getfixturevalue("pg_url"))
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Flask:
-    return make_app(tmp_path)
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Flask:
+    return app_on(request, tmp_path)
 
 
 @pytest.fixture
@@ -151,10 +161,34 @@ def pg_url(empty_pg_url: str) -> str:
     return empty_pg_url
 
 
+@pytest.fixture(params=DATABASES)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database at head: on SQLite, and in the test's second run on PostgreSQL."""
+    if request.param == "sqlite":
+        return migrated_sqlite(tmp_path / "store.db")
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    """The store on either database (`db_url`)."""
+    store = Store(db_url)
+    yield store
+    store.dispose()
+
+
+@pytest.fixture
+def sqlite_store(tmp_path: Path) -> Iterator[Store]:
+    store = Store(migrated_sqlite(tmp_path / "store.db"))
+    yield store
+    store.dispose()
+
+
 class LiveServer:
     def __init__(self, app: Flask) -> None:
         from waitress.server import create_server
 
+        self.app = app
         self.server = create_server(app, host="127.0.0.1", port=0, threads=8, clear_untrusted_proxy_headers=True)
         self.url = f"http://127.0.0.1:{self.server.effective_port}"
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -202,8 +236,8 @@ def chromium() -> Iterator[object]:
 @pytest.fixture
 def phone(chromium: object) -> Iterator[object]:
     """A fresh browser context the size of a phone (390 × 844)."""
-    context = chromium.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
+    from tests.browser.phones import new_phone
+
+    context = new_phone(chromium, device_scale_factor=2)
     yield context
     context.close()

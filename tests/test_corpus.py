@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from companion.games.base import RuleError
-from companion.log import CORRECT, UNDO
-from companion.rows import EntryRow
+from companion.games import RuleError
 from companion.schemas import result_json
-from companion.tables import kinds
+from companion.specs import kinds
+from companion.storage.log import CORRECT, UNDO
+from companion.storage.rows import EntryRow
 from companion.tables.replay import replay
 
 CORPUS = Path(__file__).parent / "fixtures" / "corpus"
@@ -109,3 +109,14 @@ def test_the_corpus_covers_every_game_every_entry_kind_undo_and_corrections() ->
     wanted = {slug: {*kind.forms, UNDO, CORRECT} for slug, kind in kinds().items()}
     missing = {slug: sorted(kinds_ - seen.get(slug, set())) for slug, kinds_ in wanted.items()}
     assert {slug: gap for slug, gap in missing.items() if gap} == {}
+
+
+def test_the_orleans_tables_of_corpus_v5_hold_every_entry_kind_at_its_current_version() -> None:
+    kind = kinds()["orleans"]
+    seen: dict[str, set[int]] = {}
+    for path in sorted((CORPUS / "v5").glob("orleans-*.json")):
+        for e in load(path)["entries"]:
+            name = e["payload"]["kind"] if e["kind"] == CORRECT else e["kind"]
+            if name != UNDO:
+                seen.setdefault(name, set()).add(e["version"])
+    assert seen == {name: {entry.version} for name, entry in kind.entries.items()}

@@ -14,11 +14,11 @@ import jsonschema_rs
 import pytest
 
 from companion import rules
-from companion.games.base import RuleError
+from companion.games import RuleError
 from companion.jsonable import jsonable
-from companion.rows import EntryRow
 from companion.schemas import result_json
 from companion.specs import SPECS
+from companion.storage.rows import EntryRow
 from companion.tables.replay import Replayed, replay
 
 CORPUS = Path(__file__).parent / "fixtures" / "corpus"

@@ -4,23 +4,17 @@ table is written again or the history rebuilt, and comes back whole when restore
 
 from __future__ import annotations
 
-import pytest
 from sqlalchemy import select
 
-from companion import groups, play_lookup, play_queries, play_totals, plays
-from companion.history import People
-from companion.store import Store, name_totals, person_totals, play_seats
-from tests.conftest import migrated_sqlite
+from companion import groups
+from companion.history import lookup as play_lookup
+from companion.history import plays as plays
+from companion.history import queries as play_queries
+from companion.history import totals as play_totals
+from companion.history.records import People
+from companion.storage.store import name_totals, person_totals, play_seats
 
 from .test_history import NOBODY, T0, koala_koalation, loaf_angry, loaf_tie, log, nsp
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request, tmp_path):
-    url = migrated_sqlite(tmp_path / "store.db") if request.param == "sqlite" else request.getfixturevalue("pg_url")
-    store = Store(url)
-    yield store
-    store.dispose()
 
 
 def kept(store, group, *builders):

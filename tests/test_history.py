@@ -10,12 +10,17 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from companion import backup, groups, play_lookup, play_queries, play_totals, plays
-from companion.bgstats import BGSTATS_CREATE_PLAY, bgstats, bgstats_link
-from companion.history import People, distribution, merge_problem, play_of, ranks, utc
-from companion.log import UNDO
-from companion.store import EntryRow, Store
-from companion.tables import kinds
+from companion import groups
+from companion.history import backup as backup
+from companion.history import lookup as play_lookup
+from companion.history import plays as plays
+from companion.history import queries as play_queries
+from companion.history import totals as play_totals
+from companion.history.bgstats import BGSTATS_CREATE_PLAY, bgstats, bgstats_link
+from companion.history.records import People, distribution, merge_problem, play_of, ranks, utc
+from companion.specs import kinds
+from companion.storage.log import UNDO
+from companion.storage.store import EntryRow, Store
 from companion.tables.replay import replay
 from tests.conftest import migrated_sqlite
 
@@ -253,21 +258,6 @@ def test_an_undone_entry_makes_the_table_unfinished_again():
 
 
 # --- Stored plays and their records ---------------------------------------------------------------------------------
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request, tmp_path):
-    url = migrated_sqlite(tmp_path / "store.db") if request.param == "sqlite" else request.getfixturevalue("pg_url")
-    store = Store(url)
-    yield store
-    store.dispose()
-
-
-@pytest.fixture
-def sqlite_store(tmp_path):
-    store = Store(migrated_sqlite(tmp_path / "store.db"))
-    yield store
-    store.dispose()
 
 
 def home(store):

@@ -19,9 +19,14 @@ from sqlalchemy.engine import Connection, Engine
 
 import companion.web
 from companion import ROOT
-from companion.store import Store
+from companion.specs import SPECS
+from companion.storage.store import Store
 
-TEMPLATE_FOLDERS = (ROOT / "templates", ROOT / "printables")
+TEMPLATE_FOLDERS = (
+    ROOT / "templates",
+    ROOT / "printables",
+    *(path for game in (ROOT / "companion" / "games").iterdir() for path in (game / "templates", game / "printables")),
+)
 # What a template would use to reach the database: the store itself, or the app's extensions that hold it.
 STORE_NAMES = {"store", "db", "get_db", "engine", "connection", "current_app"}
 STORE_ATTRIBUTES = {"store", "extensions", "engine", "execute", "connect"}
@@ -66,10 +71,20 @@ def test_nothing_a_template_can_call_reaches_the_store(app: Flask) -> None:
 
 def test_engines_import_only_the_standard_library() -> None:
     graph = grimp.build_graph("companion", include_external_packages=True)
-    engines = {"companion.games", *graph.find_descendants("companion.games")}
+    shared = {"companion.games"}
+    engines = {e for spec in SPECS.values() if spec.engine for e in _with_descendants(graph, spec.engine.__name__)}
+    assert {"companion.games.loaf.engine.cards", "companion.games.lfg.engine"} <= engines
+    engines |= shared
     imported = {target for module in engines for target in graph.find_modules_directly_imported_by(module)}
     outside = {m for m in imported - engines if m.split(".")[0] not in sys.stdlib_module_names}
     assert not outside, f"the engines import {sorted(outside)}"
+
+
+def _with_descendants(graph: grimp.ImportGraph, module: str) -> set[str]:
+    try:
+        return {module, *graph.find_descendants(module)}
+    except ValueError:  # a module, not a package: it has no descendants
+        return {module}
 
 
 def _is_store(value: Any) -> bool:

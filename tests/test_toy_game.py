@@ -1,26 +1,63 @@
-"""A seventh game is one spec: registered from outside the app, it gets a table page, a calculator and a pad."""
+"""A seventh game is one package and one registry line: the toy game, registered from outside the app or copied in
+as companion.games.toy, gets a table page, its API, a calculator, a pad and its rules guide; copied into the app's
+own tree, every import contract holds with it."""
 
 from __future__ import annotations
 
+import importlib
+import os
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
+from companion.gamespec import GameSpec
 from companion.specs import GAMES, SPECS, register, unregister
+from tests import toy as outside
 from tests.conftest import make_app
-from tests.toy import SPEC
+from tests.test_contracts import lint_imports
+from tests.toy.spec import SPEC as outside_spec
 from tests.web.pages import sit, unchipped
+
+ROOT = Path(__file__).resolve().parent.parent
+TOY = Path(outside.__file__).parent
+REGISTRY_LINE = '    "toy",\n'
+
+
+def copy_toy(into: Path) -> None:
+    shutil.copytree(TOY, into / "toy", ignore=shutil.ignore_patterns("__pycache__"))
 
 
 @pytest.fixture
-def toy(tmp_path) -> Iterator[FlaskClient]:
-    register(SPEC)
+def as_package(tmp_path) -> Iterator[GameSpec]:
+    """The toy copied in as a game package of the app's (companion.games.toy), from a folder of its own."""
+    folder = tmp_path / "games"
+    copy_toy(folder)
+    games = importlib.import_module("companion.games")
+    games.__path__.append(str(folder))
     try:
-        yield make_app(tmp_path).test_client()
+        module = importlib.import_module("companion.games.toy.spec")
+        assert Path(module.__file__).is_relative_to(folder)
+        yield module.SPEC
     finally:
-        unregister(SPEC.slug)
+        games.__path__.remove(str(folder))
+        for name in [name for name in sys.modules if name.startswith("companion.games.toy")]:
+            del sys.modules[name]
+
+
+@pytest.fixture(params=["from outside", "as a package"])
+def toy(request, tmp_path) -> Iterator[FlaskClient]:
+    spec = outside_spec if request.param == "from outside" else request.getfixturevalue("as_package")
+    register(spec)
+    try:
+        yield make_app(tmp_path / "app").test_client()
+    finally:
+        unregister(spec.slug)
 
 
 def test_the_toy_game_is_listed_and_starts_a_table(toy):
@@ -82,3 +119,31 @@ def test_the_toy_rules_guide_is_served_and_its_breakdown_links_to_it(toy):
     page = toy.get("/rules/toy")
     assert page.status_code == 200
     assert 'id="points"' in page.get_data(as_text=True)
+
+
+def test_the_toy_copied_into_the_app_keeps_every_contract(tmp_path):
+    shutil.copytree(ROOT / "companion", tmp_path / "companion", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    copy_toy(tmp_path / "companion" / "games")
+    registry = tmp_path / "companion" / "specs" / "__init__.py"
+    text = registry.read_text()
+    registry.write_text(text.replace('    "lfg",\n', '    "lfg",\n' + REGISTRY_LINE))
+    assert registry.read_text().count(REGISTRY_LINE) == 1
+    assert (
+        subprocess.run(
+            [sys.executable, "-c", "from companion.specs import SPECS; assert 'toy' in SPECS, list(SPECS)"],
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(tmp_path)},
+            capture_output=True,
+            text=True,
+        ).returncode
+        == 0
+    )
+
+    run = lint_imports(tmp_path)
+    assert run.returncode == 0 and "0 broken" in run.stdout, run.stdout + run.stderr
+    # And the copy is a game the contracts see: importing another game from it breaks one.
+    module = tmp_path / "companion" / "games" / "toy" / "table.py"
+    module.write_text(module.read_text() + "\nfrom companion.games.oz import engine as _oz\n")
+    run = lint_imports(tmp_path)
+    assert run.returncode != 0 and "No game imports another BROKEN" in run.stdout, run.stdout

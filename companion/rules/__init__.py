@@ -2,7 +2,11 @@
 
 A guide file starts with `# <Game name>` and an intro paragraph, then sections. Each section opens with
 `## Title {#anchor}` and ends with `Related: [Title](#anchor), ...`. Section refs are "game/anchor", the same
-strings the scoring engines put in their breakdowns ("oz/story-cards").
+strings the scoring engines put in their breakdowns ("<slug>/<anchor>").
+
+Each guide is written in English (guide.md) and, beside it, in other languages (guide.<lang>.md), each with exactly
+the English guide's section anchors, so a rule link lands on its rule in any language. A language whose guide is
+not written yet reads the English one (its `language` says which it is).
 
 Pure Python: no Flask. Markdown is rendered with markdown-it-py with raw HTML disabled, so any markup written
 in a guide is escaped, never passed through.
@@ -18,6 +22,8 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 
 RULES_DIR = Path(__file__).parent
+ENGLISH = "en"
+LANGUAGES = (ENGLISH, "de", "fr", "nl")  # the app's (companion.words.LANGUAGES)
 
 
 def games() -> tuple[str, ...]:
@@ -27,10 +33,17 @@ def games() -> tuple[str, ...]:
     return tuple(SPECS)
 
 
-def _guide_file(game: str) -> Path:
+def _guide_file(game: str, language: str = ENGLISH) -> Path:
     from ..specs import SPECS
 
-    return SPECS[game].guide_path
+    return SPECS[game].guide_in(language)
+
+
+def written_in(language: str) -> tuple[str, ...]:
+    """The slug of every game whose guide is written in this language, in the registry's order."""
+    if language not in LANGUAGES:
+        return ()
+    return tuple(game for game in games() if _guide_file(game, language).is_file())
 
 
 _md = MarkdownIt("commonmark", {"html": False}).enable("table")
@@ -74,6 +87,7 @@ class Guide:
     title: str
     intro_html: str
     sections: tuple[Section, ...]
+    language: str = ENGLISH  # the language it is written in
 
     @property
     def anchors(self) -> tuple[str, ...]:
@@ -109,7 +123,7 @@ def plain_text(markdown: str) -> str:
     return " ".join(" ".join(blocks).split())
 
 
-def parse_guide(game: str, text: str) -> Guide:
+def parse_guide(game: str, text: str, language: str = ENGLISH) -> Guide:
     """Parse one guide file's text. Raises RulesFormatError when its layout is broken."""
     lines = text.splitlines()
     title_match = _TITLE.match(lines[0]) if lines else None
@@ -132,7 +146,7 @@ def parse_guide(game: str, text: str) -> Guide:
     if duplicates:
         raise RulesFormatError(f"{game}: duplicate anchors {duplicates}")
     sections = tuple(_section(game, anchor, title, body, set(anchors)) for anchor, title, body in chunks)
-    return Guide(game, title_match["title"], render("\n".join(intro).strip() + "\n"), sections)
+    return Guide(game, title_match["title"], render("\n".join(intro).strip() + "\n"), sections, language)
 
 
 def _section(game: str, anchor: str, title: str, body: list[str], known: set[str]) -> Section:
@@ -150,24 +164,27 @@ def _section(game: str, anchor: str, title: str, body: list[str], known: set[str
 
 
 @cache
-def guide(game: str) -> Guide:
-    """The guide for a game slug (e.g. "next-station-paris"); KeyError for an unknown slug."""
+def guide(game: str, language: str = ENGLISH) -> Guide:
+    """The guide for a game slug in a language, the English one where that language has none (or is not one
+    of the app's); KeyError for an unknown slug."""
     if game not in games():
         raise KeyError(game)
-    return parse_guide(game, _guide_file(game).read_text(encoding="utf-8"))
+    if language != ENGLISH and game not in written_in(language):
+        return guide(game)
+    return parse_guide(game, _guide_file(game, language).read_text(encoding="utf-8"), language)
 
 
-def guides() -> tuple[Guide, ...]:
-    """Every game's guide, in the registry's order."""
-    return tuple(guide(game) for game in games())
+def guides(language: str = ENGLISH) -> tuple[Guide, ...]:
+    """Every game's guide in a language (the English where it has none), in the registry's order."""
+    return tuple(guide(game, language) for game in games())
 
 
-def section(ref: str) -> Section:
+def section(ref: str, language: str = ENGLISH) -> Section:
     """Resolve a "game/anchor" ref to its section; KeyError if either part is unknown."""
     game, sep, anchor = ref.partition("/")
     if not sep:
         raise KeyError(ref)
-    return guide(game).section(anchor)
+    return guide(game, language).section(anchor)
 
 
 def all_refs() -> tuple[str, ...]:

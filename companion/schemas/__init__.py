@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from pydantic_core import PydanticCustomError
 
-from ..games.base import Problem, Result
+from ..games import Problem, Result, Text, msg
 
 MAX_COUNT = 1000
 
@@ -89,37 +89,45 @@ def loc_text(loc: Iterable[Any]) -> str:
 
 
 _MESSAGES = {
-    "extra_forbidden": "unknown field: remove it or check its spelling",
-    "missing": "this field is required",
-    "int_type": "must be a whole number, written without quotes",
-    "int_parsing": "must be a whole number",
-    "int_from_float": "must be a whole number",
-    "string_type": "must be text in quotes",
-    "bool_type": "must be true or false",
-    "list_type": "must be a list",
-    "model_type": "must be an object",
-    "dict_type": "must be an object",
-    "model_attributes_type": "must be an object",
+    "extra_forbidden": msg("unknown field: remove it or check its spelling"),
+    "missing": msg("this field is required"),
+    "int_type": msg("must be a whole number, written without quotes"),
+    "int_parsing": msg("must be a whole number"),
+    "int_from_float": msg("must be a whole number"),
+    "string_type": msg("must be text in quotes"),
+    "bool_type": msg("must be true or false"),
+    "list_type": msg("must be a list"),
+    "model_type": msg("must be an object"),
+    "dict_type": msg("must be an object"),
+    "model_attributes_type": msg("must be an object"),
 }
 
 
 def _message(error: Any) -> str:
+    """Pydantic's error in our own words, by its type (a Text the pages and the API say in the reader's language);
+    an error type without words of ours keeps pydantic's English."""
     kind = error["type"]
     ctx = error.get("ctx") or {}
     if kind == "greater_than_equal":
-        return "must be 0 or more" if ctx.get("ge") == 0 else f"must be at least {ctx.get('ge')}"
+        return msg("must be 0 or more") if ctx.get("ge") == 0 else msg("must be at least %(min)s", min=ctx.get("ge"))
     if kind == "less_than_equal":
-        return f"must be at most {ctx.get('le')}"
+        return msg("must be at most %(max)s", max=ctx.get("le"))
     if kind == "string_too_short":
-        return "must not be empty" if ctx.get("min_length") == 1 else error["msg"]
+        return msg("must not be empty") if ctx.get("min_length") == 1 else error["msg"]
     if kind == "string_too_long":
-        return f"must be at most {ctx.get('max_length')} characters"
+        return msg("must be at most %(max)s characters", max=ctx.get("max_length"))
     if kind == "too_long":
-        return f"at most {ctx.get('max_length')} allowed"
+        return msg("at most %(max)s allowed", max=ctx.get("max_length"))
     if kind == "too_short":
-        return f"at least {ctx.get('min_length')} needed"
+        return msg("at least %(min)s needed", min=ctx.get("min_length"))
     if kind in ("literal_error", "enum"):
-        return f"must be one of {ctx.get('expected', '')}".strip()
+        expected = ctx.get("expected", "")
+        return msg("must be one of %(expected)s", expected=expected) if expected else Text("must be one of")
+    if kind == "name_invisible":
+        return msg(
+            "must not hold invisible or direction-changing characters (it holds U+%(code)s): remove it",
+            code=ctx.get("code"),
+        )
     return _MESSAGES.get(kind, str(error["msg"]))
 
 
@@ -139,7 +147,8 @@ def duplicate_name_problems(names: Sequence[str], loc: str) -> list[Problem]:
     for i, name in enumerate(names):
         key = unicodedata.normalize("NFKC", name).casefold()
         if key in seen:
-            problems.append(Problem(f"{loc}[{i}].name", f"{name} appears twice: each player needs a different name"))
+            said = msg("%(name)s appears twice: each player needs a different name", name=name)
+            problems.append(Problem(f"{loc}[{i}].name", said))
         seen.setdefault(key, i)
     return problems
 

@@ -6,8 +6,7 @@ import unicodedata
 
 from pydantic import Field
 
-from ..games import Game
-from ..games.base import Problem
+from ..games import Game, Problem, msg, msg_n
 from . import FormModel, Name
 
 MAX_PLAYERS = 10
@@ -24,14 +23,22 @@ def setup_problems(game: Game, names: list[str]) -> list[Problem]:
         problems.append(
             Problem(
                 "players",
-                f"{game.name} is for {game.min_players} to {game.max_players} players; "
-                f"{len(names)} {'name was' if len(names) == 1 else 'names were'} given",
+                msg_n(
+                    "%(game)s is for %(min)s to %(max)s players; %(num)s name was given",
+                    "%(game)s is for %(min)s to %(max)s players; %(num)s names were given",
+                    len(names),
+                    game=game.name,
+                    min=game.min_players,
+                    max=game.max_players,
+                ),
             )
         )
     seen: set[str] = set()
     for i, name in enumerate(names):
         key = unicodedata.normalize("NFKC", name.strip()).casefold()  # "Éva" typed two ways is one name
         if key in seen:
-            problems.append(Problem(f"players[{i}]", f"{name} is already at this table: use another name"))
+            problems.append(
+                Problem(f"players[{i}]", msg("%(name)s is already at this table: use another name", name=name))
+            )
         seen.add(key)
     return problems

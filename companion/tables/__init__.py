@@ -8,10 +8,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..entries import EntryKind
-from ..games.base import Result
-from ..log import Standing
-from ..reading import PlayReading
+from companion.history.reading import PlayReading
+from companion.storage.entries import EntryKind
+from companion.storage.log import Standing
+
+from ..games import Result
 from ..schemas import EntryForm
 from .sealing import Seal, no_seal
 
@@ -86,10 +87,3 @@ class TableKind:
         except ValidationError:
             options = {}  # options the game cannot read are not shown either
         return {**setup, "options": options}
-
-
-def kinds() -> dict[str, TableKind]:
-    """Every game with a table page, by slug; a game not here is listed as not built yet."""
-    from ..specs import SPECS
-
-    return {slug: spec.table for slug, spec in SPECS.items() if spec.table is not None}

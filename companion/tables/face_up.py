@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..log import CORRECT, UNDO, standing, target_of
-from ..rows import EntryRow
+from companion.storage.log import CORRECT, UNDO, standing, target_of
+from companion.storage.rows import EntryRow
+
 from . import TableKind
 from .replay import replay
 
@@ -22,7 +23,9 @@ def face_up(kind: TableKind, setup: dict[str, Any], rows: Sequence[EntryRow]) ->
     if not seal.kinds:
         return list(rows)
     by_seq = {row.seq: row for row in rows}
-    secret = frozenset(seal.parts)  # on a finished table, every sealed part is one that never came face up
+    # On a finished table, every sealed part is one that never came face up; a part that counts (a card discarded
+    # face down on a table still being played) stays, since the game goes on from it.
+    secret = frozenset(seq for seq, part in seal.parts.items() if not part.counts)
     folded = {
         entry.seq: entry
         for entry in standing(rows)

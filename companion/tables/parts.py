@@ -1,4 +1,4 @@
-"""Part keys: which player's (or cave's) share of a table an entry fills, so that phones writing different shares
+"""Part keys: which player's (or place's) share of a table an entry fills, so that phones writing different shares
 at the same moment both land (see `TableKind.part`). Two entries of one share must get one key, or a late phone
 would write over what it never saw: so names are compared without regard to case, and anything unexpected is a
 whole entry (None)."""

@@ -4,30 +4,35 @@ entries and corrections are checked against the same replay before they are stor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import ValidationError
 
-from ..entries import UnreadableEntry
-from ..games.base import Problem, RuleError
-from ..log import Standing, standing
-from ..rows import EntryRow
+from companion.storage.entries import UnreadableEntry
+from companion.storage.log import Standing, standing
+from companion.storage.rows import EntryRow
+from companion.storage.store import now
+
+from ..games import Problem, RuleError, msg
 from ..schemas import validation_problems
-from ..store import now
 from . import TableKind
 from .sealing import NO_SEAL, Seal, hidden_from
 
 
 @dataclass(frozen=True)
 class Broken:
-    """The first entry that cannot be replayed, and why."""
+    """The first entry that cannot be replayed, and why: `problems` locate what to fix in its payload (or name the
+    earlier entry it clashes with, "entry-<seq>"), and `after_correction_of` is the seq of the earlier entry whose
+    correction it stopped fitting after, if one did that."""
 
     seq: int
     kind: str
     author: str
     message: str
+    problems: tuple[Problem, ...] = ()
+    after_correction_of: int | None = None
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,18 @@ def _replayed(kind: TableKind, setup: dict[str, Any], upgraded: tuple[list[Stand
         except Exception:  # noqa: BLE001 - any failure, a bug included, is found again below and named
             pass
     state, failed = _as_far_as_it_goes(kind, setup, entries)
-    return Replayed(state, log, failed or broken)
+    return Replayed(state, log, _blamed(failed, log) or broken)  # an unreadable entry is no correction's doing
+
+
+def _blamed(broken: Broken | None, log: list[Standing]) -> Broken | None:
+    """The broken entry with the earlier entry it stopped fitting after a correction of: the one whose correction
+    came latest, after the broken entry was written (nothing else changes an entry that once replayed)."""
+    if broken is None:
+        return None
+    corrected = [s for s in log if s.seq < broken.seq and s.correction and s.correction > broken.seq]
+    if not corrected:
+        return broken
+    return replace(broken, after_correction_of=max(corrected, key=lambda s: s.correction or 0).seq)
 
 
 def _sealed(kind: TableKind, replayed: Replayed) -> Replayed:
@@ -84,14 +100,19 @@ def _sealed(kind: TableKind, replayed: Replayed) -> Replayed:
 
 def for_reader(kind: TableKind, setup: dict[str, Any], whole: Replayed, phone: int | None) -> Replayed:
     """The table as `phone` may see it (None: a reader with no phone, such as the watch link, the API or a PDF):
-    replayed without the sealed entries another phone wrote, which stay in the log with an empty payload."""
+    replayed without the sealed entries another phone wrote (those that count replayed, their values hidden by the
+    game's view), which stay in the log with an empty payload."""
     hidden = hidden_from(whole.seal, whole.log, phone)
     if not hidden:
         return whole
-    shown = [s for s in whole.log if s.seq not in hidden]
+    counted = frozenset(seq for seq in hidden if whole.seal.parts[seq].counts)
+    shown = [s for s in whole.log if s.seq not in hidden or s.seq in counted]
     reader = _replayed(kind, setup, (shown, None))
+    state = reader.state
+    if counted and whole.seal.view is not None:
+        state = whole.seal.view(state, counted)
     log = [replace(s, payload={}) if s.seq in hidden else s for s in whole.log]
-    return Replayed(reader.state, log, reader.broken, whole.seal, hidden)
+    return Replayed(state, log, reader.broken, whole.seal, hidden)
 
 
 def _upgraded(kind: TableKind, log: list[Standing]) -> tuple[list[Standing], Broken | None]:
@@ -104,7 +125,12 @@ def _upgraded(kind: TableKind, log: list[Standing]) -> tuple[list[Standing], Bro
         except UnreadableEntry as exc:
             result.append(entry)
             if entry.active and broken is None:
-                broken = Broken(entry.seq, entry.kind, entry.author, f"it cannot be read: {exc}")
+                broken = Broken(
+                    entry.seq,
+                    entry.kind,
+                    entry.author,
+                    msg("it cannot be read: %(why)s", why=exc.args[0] if exc.args else str(exc)),
+                )
     return result, broken
 
 
@@ -125,22 +151,36 @@ def _as_far_as_it_goes(kind: TableKind, setup: dict[str, Any], entries: list[Sta
         try:
             state = kind.replay(setup, entries[: i + 1])
         except Exception as exc:  # noqa: BLE001 - a bug in an old entry must not take the table down
-            return state, Broken(entry.seq, entry.kind, entry.author, _why(exc))
+            return state, Broken(entry.seq, entry.kind, entry.author, _why(exc), _located(exc))
     return state, None
 
 
 def _why(exc: Exception) -> str:
     if isinstance(exc, RuleError):
+        if len(exc.problems) == 1:
+            return exc.problems[0].msg  # a Text, said again in the reader's language
         return "; ".join(p.msg for p in exc.problems)
     if isinstance(exc, ValidationError):
         details = "; ".join(f"{p.loc}: {p.msg}" if p.loc else p.msg for p in validation_problems(exc))
-        return f"what was stored is incomplete or damaged ({details})"
-    return f"the app could not replay it ({type(exc).__name__})"
+        return msg("what was stored is incomplete or damaged (%(details)s)", details=details)
+    return msg("the app could not replay it (%(error)s)", error=type(exc).__name__)
+
+
+def _located(exc: Exception) -> tuple[Problem, ...]:
+    """What to fix in the entry, where the game could say where."""
+    if isinstance(exc, RuleError):
+        return tuple(exc.problems)
+    if isinstance(exc, ValidationError):
+        return tuple(validation_problems(exc))
+    return ()
+
+
+PENDING = 2**62  # the seq of an entry being checked before it is stored: after any stored one
 
 
 def pending(kind: str, payload: dict[str, Any], version: int) -> Standing:
     """An entry not stored yet, to replay before storing it."""
-    return Standing(seq=2**62, kind=kind, payload=payload, author="", at=now(), version=version)
+    return Standing(seq=PENDING, kind=kind, payload=payload, author="", at=now(), version=version)
 
 
 def check_entry(kind: TableKind, setup: dict[str, Any], replayed: Replayed, name: str, payload: Any) -> dict[str, Any]:
@@ -158,24 +198,56 @@ def check_entry(kind: TableKind, setup: dict[str, Any], replayed: Replayed, name
 def check_correction(
     kind: TableKind, setup: dict[str, Any], replayed: Replayed, target: int, payload: Any
 ) -> tuple[Standing, dict[str, Any]]:
-    """The active entry `target` and the canonical payload that replaces it, if the table replays with it. A broken
-    entry may be corrected (that is one way to mend it); while one is broken, no other entry may be."""
-    if replayed.broken and replayed.broken.seq != target:
+    """The active entry `target` and the canonical payload that replaces it, if the table replays up to it with it.
+    A later entry it makes invalid does not refuse it: the replay stops there, and the table names that entry to fix
+    (a face-down part excepted: only its own phone could see what to fix). An entry after a broken one counts for
+    nothing yet, so it is not corrected until the broken one is mended."""
+    if replayed.broken and replayed.broken.seq < target:
         _refuse_if_broken(replayed)
     entries = [s for s in replayed.log if s.active]
     entry = next((s for s in entries if s.seq == target), None)
     if entry is None or entry.kind not in kind.entries:
-        raise RuleError(f"there is no entry #{target} that counts at this table", "target")
+        raise RuleError(msg("there is no entry #%(seq)s that counts at this table", seq=target), "target")
     entry_kind = kind.entries[entry.kind]
     canonical = entry_kind.canonical(payload)
     fixed = [pending(s.kind, canonical, entry_kind.version) if s.seq == target else s for s in entries]
+    _replays_up_to(kind, setup, fixed[: entries.index(entry) + 1])
+    later = broken_by(kind, setup, fixed)
+    if later is not None and later.seq in replayed.seal.parts:
+        said = msg(
+            "that would make entry #%(seq)s, a part entered face down, no longer fit: correct it after the reveal",
+            seq=later.seq,
+        )
+        raise RuleError([Problem("form", said)])
+    return entry, canonical
+
+
+def _replays_up_to(kind: TableKind, setup: dict[str, Any], entries: list[Standing]) -> None:
+    """Raise the corrected entry's own problems (the last of `entries`), as a new entry's are raised."""
     try:
-        kind.replay(setup, fixed)
+        kind.replay(setup, entries)
     except (RuleError, ValidationError):
         raise
-    except Exception as exc:  # noqa: BLE001 - a later entry that is unreadable too
-        raise RuleError(f"the table still does not replay: {_why(exc)}") from exc
-    return entry, canonical
+    except Exception as exc:  # noqa: BLE001 - an earlier entry that is unreadable, or a bug
+        raise RuleError(msg("the table does not replay with it: %(why)s", why=_why(exc))) from exc
+
+
+def broken_by(kind: TableKind, setup: dict[str, Any], entries: list[Standing]) -> Broken | None:
+    """The first of `entries` that no longer replays, if any (a corrected entry is among them, not stored yet)."""
+    try:
+        kind.replay(setup, entries)
+    except Exception:  # noqa: BLE001 - found again below, entry by entry
+        return _as_far_as_it_goes(kind, setup, entries)[1]
+    return None
+
+
+def mended_by(kind: TableKind, replayed: Replayed, name: str, payload: Mapping[str, Any]) -> int | None:
+    """The broken entry that a new entry of kind `name` stands in for: one of the same kind for the same share of the
+    table (a player's torture sent again from its card, with what the broken one lacked); None for any other."""
+    broken = replayed.broken
+    entry = next((s for s in replayed.log if broken and s.seq == broken.seq and s.kind == name), None)
+    share = kind.part(name, payload)
+    return entry.seq if entry and share is not None and share == kind.part(entry.kind, entry.payload) else None
 
 
 def undoable(replayed: Replayed) -> set[int]:
@@ -189,5 +261,9 @@ def undoable(replayed: Replayed) -> set[int]:
 def _refuse_if_broken(replayed: Replayed) -> None:
     if replayed.broken:
         raise RuleError(
-            [Problem("form", f"Entry #{replayed.broken.seq} cannot be replayed: undo or correct it first.")]
+            [
+                Problem(
+                    "form", msg("Entry #%(seq)s cannot be replayed: undo or correct it first.", seq=replayed.broken.seq)
+                )
+            ]
         )

@@ -1,19 +1,26 @@
-"""Sealed parts: what the rules keep secret until everyone has chosen (L'oaf's work cards, played face down).
+"""Sealed parts: what the rules keep secret until everyone has chosen (cards played face down
+and turned over together).
 
 A game says which entries of its log are sealed (`TableKind.seal`); sealing is a view of the log, never a change to
 it. Until the last part of its step is in, a sealed entry is shown to the phone that wrote it and to nobody else:
 every other reader gets the table replayed without it, so neither its value nor anything worked out from it (a
 hand, a total, a round's outcome) reaches them. A part that never came face up (changed or taken back before the
-reveal) stays sealed for good."""
+reveal) stays sealed for good.
+
+A part can also be kept secret after its step is played (a card discarded face down by an
+effect): it counts
+for every reader, since the game goes on from it, but only the phone that wrote it sees its value. Such a part
+`counts`; the game's `Seal.view` shows every other reader the replayed state without that value."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..games.base import Problem
-from ..log import Standing
+from companion.storage.log import Standing
+
+from ..games import Problem, msg
 
 
 @dataclass(frozen=True)
@@ -24,6 +31,7 @@ class SealedPart:
     part: str | None
     sentence: str
     open: bool = True  # its step is still being chosen (False: a part that never came face up)
+    counts: bool = False  # replayed for every reader, its value hidden by the game's `Seal.view`
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,8 @@ class Seal:
     parts: Mapping[int, SealedPart] = field(default_factory=dict)
     step: SealedStep | None = None
     kinds: frozenset[str] = frozenset()  # the entry kinds the game plays face down
+    # The replayed state as a reader sees it without the values of these counting parts (seqs).
+    view: Callable[[Any, frozenset[int]], Any] | None = field(default=None, compare=False)
 
 
 NO_SEAL = Seal()
@@ -79,7 +89,7 @@ def mine(seal: Seal, log: Sequence[Standing], phone: int | None) -> dict[str, in
     return {
         part.player: seq
         for seq, part in seal.parts.items()
-        if part.open and phone is not None and writers.get(seq) == phone
+        if part.open and not part.counts and phone is not None and writers.get(seq) == phone
     }
 
 
@@ -91,7 +101,8 @@ def refusal(seal: Seal, log: Sequence[Standing], phone: int | None, part: str | 
     writers = {entry.seq: entry.phone_id for entry in log}
     for seq, sealed in seal.parts.items():
         if sealed.open and sealed.part == part and (phone is None or writers.get(seq) != phone):
-            return Problem("form", f"{sealed.sentence}: only the phone that entered it can change it before the reveal")
+            said = msg("%(part)s: only the phone that entered it can change it before the reveal", part=sealed.sentence)
+            return Problem("form", said)
     return None
 
 
@@ -100,4 +111,5 @@ def untouchable(seal: Seal, log: Sequence[Standing], phone: int | None, target: 
     if target not in hidden_from(seal, log, phone):
         return None
     sealed = seal.parts[target]
-    return Problem("target", f"{sealed.sentence}: only the phone that entered it can take it back before the reveal")
+    said = msg("%(part)s: only the phone that entered it can take it back before the reveal", part=sealed.sentence)
+    return Problem("target", said)

@@ -4,7 +4,8 @@ Every answer says how it may be cached. A route may set its own policy; one that
 no-store`, unless it is one of the public pages below. Whatever a route set, an answer is made private when it was
 reached through a link's token (a group, editor or watch link), when it read the phone's cookie (Flask then adds
 `Vary: Cookie`) or when it sets one: a shared cache must never hand a phone's group, seat or join code to another.
-A public policy (static files, score pads) stays public only where none of that holds.
+A public policy (static files, score pads) stays public only where none of that holds, and never on an error: a
+404 or a refused query on a public page is `private, no-store`.
 """
 
 from __future__ import annotations
@@ -44,10 +45,17 @@ def _made_private(policy: str) -> str:
     return "private, no-cache" if "no-cache" in directives and "no-store" not in directives else PRIVATE
 
 
+def _public(policy: str) -> bool:
+    return "public" in {part.strip().lower() for part in policy.split(",")}
+
+
 def apply_policy(response: Response) -> Response:
     policy = response.headers.get("Cache-Control")
     if "Set-Cookie" in response.headers or _is_private():
         response.headers["Cache-Control"] = _made_private(policy or PRIVATE)
+    elif response.status_code >= 400 and (policy is None or _public(policy)):
+        # A mistyped or not yet existing address must not be kept as missing by a shared cache for minutes.
+        response.headers["Cache-Control"] = PRIVATE
     elif policy is None:
         response.headers["Cache-Control"] = PUBLIC_PAGE if request.endpoint in PUBLIC_ENDPOINTS else PRIVATE
     return response

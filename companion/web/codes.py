@@ -9,9 +9,11 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import format_date, gettext, ngettext
 
-from ..codes import LIFETIME_HOURS, code_until, code_works, find_table, shown
-from ..store import TableRow, now
+from companion.groups.codes import LIFETIME_HOURS, code_until, code_works, find_table, shown
+from companion.storage.store import TableRow, now
+
 from . import store
 
 bp = Blueprint("codes", __name__)
@@ -28,10 +30,12 @@ def code_live(row: TableRow) -> bool:
 
 
 def expired_message() -> str:
-    span = "1 hour" if hours() == 1 else f"{hours():g} hours"
-    return (
-        f"That code has expired: a table's code works for {span} after its last entry. Ask someone at the table "
-        "for a fresh one (the table's page can issue one)."
+    span = ngettext("%(num)s hour", "%(num)s hours", int(hours())) if hours().is_integer() else None
+    span = span or gettext("%(num)s hours", num=f"{hours():g}")
+    return gettext(
+        "That code has expired: a table's code works for %(span)s after its last entry. Ask someone at the table "
+        "for a fresh one (the table's page can issue one).",
+        span=span,
     )
 
 
@@ -46,8 +50,10 @@ class CodeShown:
     @property
     def until_text(self) -> str:
         """The time, as in "23:40 UTC", with the day when it is not today."""
-        day = "" if self.until.date() == now().date() else f" on {self.until.day} {self.until:%b}"
-        return f"{self.until:%H:%M} UTC{day}"
+        time = f"{self.until:%H:%M}"
+        if self.until.date() == now().date():
+            return gettext("%(time)s UTC", time=time)
+        return gettext("%(time)s UTC on %(day)s", time=time, day=format_date(self.until, "d MMM"))
 
 
 def table_by_code(text: str) -> TableRow | None:

@@ -15,10 +15,11 @@ import segno
 from flask import Response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
+from companion.storage.store import TableRow
+
 from .. import groups
 from ..groups import GroupRow
-from ..specs import GAMES
-from ..store import TableRow
+from ..specs import GAMES, SPECS
 from . import arrival, phone, public_root, store
 from .group_link import group, group_blueprint
 from .my_groups import clean_name, mine, name_problem
@@ -62,6 +63,11 @@ class GroupView:
     @property
     def link(self) -> str:
         return f"/g/{self.group.token}"
+
+    @property
+    def kept_cards(self) -> list[tuple[str, str]]:
+        """The pages of the cards the group keeps, one per game that keeps some: (address, title)."""
+        return [(f"{self.link}/{s.kept.path}", s.kept.title) for s in SPECS.values() if s.kept]
 
 
 def _view(errors: dict[str, str] | None = None, typed: str | None = None) -> GroupView:

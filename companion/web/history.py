@@ -2,23 +2,34 @@
 time, each player's and each game's record, merging two names of one person, deleting a play and restoring it.
 
 The group's token in the address is the credential: a wrong one is a 404. Every page reads the group's stored plays
-(companion.plays keeps them); none replays a table. The old addresses (`/history…`) lead to the phone's current
+(companion.history.plays keeps them); none replays a table. The old addresses (`/history…`) lead to the phone's current
 group's history, or say how to reach one."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
+from babel import Locale
+from babel.dates import format_skeleton
+from babel.numbers import format_decimal, format_percent
 from flask import Blueprint, Flask, abort, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
-from .. import play_lookup, play_queries, play_totals, plays
-from ..bgstats import bgstats_link
-from ..history import People, Play, merge_problem, name_key, play_of
-from ..play_queries import PlayPage
+from companion.history import lookup as play_lookup
+from companion.history import plays as plays
+from companion.history import queries as play_queries
+from companion.history import totals as play_totals
+from companion.history.bgstats import bgstats_link
+from companion.history.queries import PlayPage
+from companion.history.records import People, Play, merge_problem, name_key, play_of
+
+from ..games import Text
 from ..specs import GAMES
-from . import phone, store
+from ..words import DEFAULT
+from . import language, phone, store
 from .group_link import group, group_blueprint
 from .render import page
 from .table_view import TableView
@@ -54,8 +65,8 @@ def pager(found: PlayPage, endpoint: str, **args: Any) -> dict[str, str | None]:
 @bp.app_template_global()
 def table_play(view: TableView) -> Play | None:
     """The play a table page shows once its game is over, worked out from the page's own replay as the history
-    works it out (so it has the stored play's id)."""
-    if view.broken:
+    works it out (so it has the stored play's id); none once it is deleted from the group's history."""
+    if view.broken or view.play_deleted:
         return None
     return play_of(view.kind, view.row.game, view.row.setup, view.checked.face_up, view.state, view.row.viewer_token)
 
@@ -72,6 +83,51 @@ def history_url() -> str:
     says how to reach one."""
     token = session.get(phone.GROUP)
     return url_for("history.index", token=token) if isinstance(token, str) and token else url_for("history_legacy.home")
+
+
+# How the history's pages write a moment, a day and a day of this year in English (kept as they always were); the other
+# languages write them as their locale does (CLDR skeletons: "5. März 2026, 14:07", "5 mars", "5 mrt 2026").
+ENGLISH_DATES = {"moment": "%d %b %Y, %H:%M", "day": "%d %b %Y", "short": "%d %b"}
+SKELETONS = {"moment": "yMMMd", "day": "yMMMd", "short": "MMMd"}
+
+
+@bp.app_template_filter("history_date")
+def history_date(moment: datetime, form: str = "day") -> str:
+    """A play's moment (form "moment"), day ("day") or day without the year ("short"), in the reader's language."""
+    speaking = language.current()
+    if speaking == DEFAULT:
+        return moment.strftime(ENGLISH_DATES[form])
+    day = format_skeleton(SKELETONS[form], moment, locale=speaking)
+    if form != "moment":
+        return day
+    hour = format_skeleton("Hm", moment, locale=speaking)
+    return str(Locale.parse(speaking).datetime_formats["medium"]).format(hour, day)
+
+
+@bp.app_template_filter("history_average")
+def history_average(value: float | None) -> str:
+    """An average to one decimal ("—" for none), with the reader's decimal sign."""
+    if value is None:
+        return "—"
+    speaking = language.current()
+    return f"{value:.1f}" if speaking == DEFAULT else format_decimal(value, "0.0", locale=speaking)
+
+
+@bp.app_template_filter("history_rate")
+def history_rate(rate: float) -> str:
+    """A win rate as a whole percentage, as the reader's locale writes one ("67%", "67 %")."""
+    whole = int(rate * 100 + 0.5)
+    speaking = language.current()
+    return f"{whole}%" if speaking == DEFAULT else format_percent(whole / 100, locale=speaking)
+
+
+@bp.app_template_filter("stored")
+def stored(value: Any) -> Any:
+    """Something a game said and the history stored as English (why a score did not count, what stops a table):
+    said again in the reader's language when the catalogues know its English, else as stored."""
+    if isinstance(value, str) and value and not isinstance(value, Text):
+        value = Text(value)
+    return language.say(value)
 
 
 @bp.get("")
@@ -148,15 +204,15 @@ def merge() -> ResponseReturnValue:
     group."""
     name, into = request.form.get("name", "")[:40], request.form.get("into", "")[:40]
     if "\x00" in name + into:
-        abort(422, description="A name to merge must not hold a NUL character: remove it and try again.")
+        abort(422, description=gettext("A name to merge must not hold a NUL character: remove it and try again."))
     who, mine = people(), group().id
     if not name_key(name) or not play_queries.has_played(store(), mine, who, name):
         abort(404)
     problem = merge_problem(who, name, into)
     if not problem and not play_queries.has_played(store(), mine, who, into):
-        problem = f"nobody called {into} has played here"
+        problem = gettext("nobody called %(name)s has played here", name=into)
     if problem:
-        return _player_page(name, problem, 422)
+        return _player_page(name, language.say(problem), 422)
     play_totals.set_alias(store(), mine, who.key(name), into.strip())
     return redirect(url_for("history.player", name=into.strip()), 303)
 

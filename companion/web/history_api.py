@@ -8,18 +8,21 @@ from typing import Any
 
 from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
-from .. import csrf, play_queries
-from ..games.base import Problem
-from ..history import People, Play
-from . import limiting, store
-from .api import errors
+from companion.history import queries as play_queries
+from companion.history.records import People, Play
+
+from ..games import Problem
+from . import language, limiting, store
+from .api_json import errors
+from .csrf import csrf
 from .group_link import group, group_blueprint
 from .history_files import IMPORT_LIMIT, backup_of, import_backup, retry_after
 
 
 def _no_group() -> Response:
-    response, status = errors([Problem("token", "no group has this link: copy the group's link whole")], 404)
+    response, status = errors([Problem("token", gettext("no group has this link: copy the group's link whole"))], 404)
     response.status_code = status
     return response
 
@@ -67,7 +70,7 @@ def _numbers() -> tuple[dict[str, int], list[Problem]]:
         if WHOLE.fullmatch(raw) and 1 <= int(raw) <= highest:
             found[name] = int(raw)
         else:
-            problems.append(Problem(name, f"must be a whole number from 1 to {highest}"))
+            problems.append(Problem(name, gettext("must be a whole number from 1 to %(highest)s", highest=highest)))
     return found, problems
 
 
@@ -103,16 +106,16 @@ def export() -> ResponseReturnValue:
 def restore() -> ResponseReturnValue:
     """Restore a backup (the body) into the group: all of it, or nothing and every problem."""
     if (request.content_length or 0) > IMPORT_LIMIT:
-        return errors([Problem("", f"a backup is at most {IMPORT_LIMIT // (1024 * 1024)} MiB")], 413)
+        return errors([Problem("", gettext("a backup is at most %(mib)s MiB", mib=IMPORT_LIMIT // (1024 * 1024)))], 413)
     request.max_content_length = IMPORT_LIMIT
     raw = request.get_data(cache=False)
     if not raw:
-        return errors([Problem("", "the body must be a backup of plays (JSON)")], 400)
+        return errors([Problem("", gettext("the body must be a backup of plays (JSON)"))], 400)
     done = import_backup(group().id, raw)
     if done.limited:
         return limiting.refused_json(done.limited, "", done.message)
     if done.stopped:
         return retry_after(errors([Problem("", done.message)], 503), done.retry_after)
     if done.problems:
-        return errors(list(done.problems))
+        return errors([Problem(p.loc, language.say(p.msg)) for p in done.problems])
     return jsonify(imported=done.added, skipped=done.skipped), 201

@@ -13,13 +13,19 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, lazy_gettext
 
-from .. import backup, csrf, csv_cells, import_worker, play_lookup
-from ..bgstats import bgstats
-from ..games.base import Problem
-from ..history import People, Play, Seat
-from ..limits import Taken
+from companion.groups.limits import Taken
+from companion.history import backup as backup
+from companion.history import import_worker as import_worker
+from companion.history import lookup as play_lookup
+from companion.history.bgstats import bgstats
+from companion.history.records import People, Play, Seat
+
+from .. import csv_cells
+from ..games import Problem
 from . import limiting, store
+from .csrf import csrf
 from .group_link import group, group_blueprint
 from .limiting import wait_words
 from .render import page
@@ -118,7 +124,9 @@ class Imported:
         return self.retry_after > 0
 
 
-STOPPED = "This import took too long and was stopped: nothing of it was stored. Split the backup, or try again later."
+STOPPED = lazy_gettext(
+    "This import took too long and was stopped: nothing of it was stored. Split the backup, or try again later."
+)
 
 
 def import_backup(group_id: int, raw: bytes) -> Imported:
@@ -127,11 +135,12 @@ def import_backup(group_id: int, raw: bytes) -> Imported:
     (and merges) they add, are limited per hour for the address and the group; an import that runs longer than
     IMPORT_SECONDS is stopped and rolled back."""
     if (tried := limiting.take("import", group_id)).refused:
-        return Imported(limited=tried, message=f"Too many imports from here or into this group: {wait_words(tried)}.")
+        message = gettext("Too many imports from here or into this group: %(wait)s.", wait=wait_words(tried))
+        return Imported(limited=tried, message=message)
     try:
         return _imported(group_id, raw, time.monotonic() + float(current_app.config.get("IMPORT_SECONDS", 30)))
     except import_worker.Stopped as stopped:
-        return Imported(retry_after=stopped.retry_after, message=STOPPED)
+        return Imported(retry_after=stopped.retry_after, message=str(STOPPED))
 
 
 def _imported(group_id: int, raw: bytes, deadline: float) -> Imported:
@@ -142,8 +151,21 @@ def _imported(group_id: int, raw: bytes, deadline: float) -> Imported:
         return Imported(problems=tuple(checked.problems))
     added = len(checked.tables)
     if (work := added + len(checked.aliases)) and (taken := limiting.take("imported_plays", group_id, work)).refused:
-        merged = f" and {len(checked.aliases)} merged names" if checked.aliases else ""
-        message = f"This backup adds {added} plays{merged}, more than may be imported here now: {wait_words(taken)}."
+        wait = wait_words(taken)
+        if checked.aliases:
+            message = gettext(
+                "This backup adds %(plays)s plays and %(merges)s merged names, more than may be imported here now:"
+                " %(wait)s.",
+                plays=added,
+                merges=len(checked.aliases),
+                wait=wait,
+            )
+        else:
+            message = gettext(
+                "This backup adds %(plays)s plays, more than may be imported here now: %(wait)s.",
+                plays=added,
+                wait=wait,
+            )
         return Imported(limited=taken, message=message)
     tables, aliases = checked.tables, checked.aliases
     import_worker.run(in_worker, import_worker.restore, url, group_id, tables, aliases, deadline=deadline)
@@ -160,7 +182,9 @@ def restore() -> ResponseReturnValue:
     upload = request.files.get("backup")
     raw = upload.read() if upload else b""
     if not raw:
-        return page("history/import.html", status=422, problems=[("backup", "choose the backup file to restore")])
+        return page(
+            "history/import.html", status=422, problems=[("backup", gettext("choose the backup file to restore"))]
+        )
     done = import_backup(group().id, raw)
     if done.limited:
         return limiting.refused_page(done.limited, "history/import.html", done.message, problems=[])

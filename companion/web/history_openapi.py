@@ -126,6 +126,12 @@ def _answer(description: str, schema: dict[str, Any]) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
+def _retry_later(response: dict[str, Any]) -> dict[str, Any]:
+    """A response that carries Retry-After."""
+    wait = {"description": "seconds to wait before trying again", "schema": {"type": "integer", "minimum": 1}}
+    return {**response, "headers": {"Retry-After": wait}}
+
+
 def paths(error: Any) -> dict[str, Any]:
     """A group's plays, its backup, and restoring one into it."""
     missing = error("No group has this link")
@@ -168,6 +174,12 @@ def paths(error: Any) -> dict[str, Any]:
                     "429": error(
                         "Too many imports, or imported plays, this hour from here or into the group; nothing was "
                         "read; Retry-After says how many seconds to wait"
+                    ),
+                    "503": _retry_later(
+                        error(
+                            "The import took longer than the server allows (IMPORT_SECONDS) and was stopped, or "
+                            "the process doing it stopped: nothing was stored; send it again after Retry-After"
+                        )
                     ),
                 },
             }

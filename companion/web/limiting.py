@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, request
+from flask_babel import ngettext
 
-from ..limits import Limit, Limits, Taken
+from companion.groups.limits import Limit, Limits, Taken
+
 from .render import page
 
 # Each limit: (config key of its count, default), (config key of its window in seconds, default).
@@ -85,5 +87,6 @@ def wait_words(taken: Taken) -> str:
     """The wait in words: "wait 40 seconds", "wait 12 minutes"."""
     seconds = taken.retry_after
     if seconds < 120:
-        return f"wait {seconds} seconds"
-    return f"wait {-(-seconds // 60)} minutes"
+        return ngettext("wait %(num)s seconds", "wait %(num)s seconds", seconds)  # the English says "1 seconds"
+    minutes = -(-seconds // 60)
+    return ngettext("wait %(num)s minute", "wait %(num)s minutes", minutes)

@@ -1,21 +1,18 @@
 """The phone's groups as the home page and the new-table form show them: its current group (where its next table
-goes) and its others, each named so that two of the same name read apart; starting a new group, and switching to
-another of its groups (both only from the app's own forms: they carry its CSRF token)."""
+goes) and its others, each named so that two of the same name read apart; and joining a table's group by its code.
+The forms that start a new group or switch to another are in group_forms.py."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from flask import Blueprint, redirect, request, url_for
-from flask.typing import ResponseReturnValue
+from flask_babel import gettext
+
+from companion.storage.store import TableRow
 
 from .. import groups
 from ..groups import NAME_LENGTH, GroupRow
-from ..store import TableRow
-from . import arrival, limiting, phone, store
-
-bp = Blueprint("my_groups", __name__)
+from . import arrival, language, phone, store
 
 NEW_GROUP = "new"  # the new-table form's choice of a new group, named after the players
 NOT_MINE = object()  # what the form named is none of the phone's groups
@@ -83,7 +80,8 @@ def _labels(rows: list[GroupRow]) -> dict[int, str]:
     for row in rows:
         if any(other.id != row.id and groups.same_name(other.name, row.name) for other in rows):
             started = row.created_at
-            labels[row.id] = f"{row.name} · started {started.day} {started:%b %Y, %H:%M}"
+            when = f"{started.day} {started:%b %Y, %H:%M}" if language.current() == "en" else language.when(started)
+            labels[row.id] = gettext("%(name)s · started %(when)s", name=row.name, when=when)
     return labels
 
 
@@ -95,43 +93,5 @@ def clean_name(typed: str) -> str:
 def name_problem(name: str) -> str | None:
     """What is wrong with a cleaned group name, if anything."""
     if not name:
-        return "Give the group a name."
-    return "A group's name is 1 to 80 characters." if len(name) > NAME_LENGTH else None
-
-
-def _home(status: int, **extra: Any) -> ResponseReturnValue:
-    from .pages import home_page  # the home page's own module shows what this one refuses
-
-    return home_page(status=status, **extra)
-
-
-@bp.post("/groups/new")
-def start() -> ResponseReturnValue:
-    """A new group with the name typed, this phone its first member, and the group its next tables go into. A name
-    one of the phone's groups has already is refused, with a name that reads apart offered in its place."""
-    typed = request.form.get("name", "")
-    name = clean_name(typed)
-    if problem := name_problem(name):
-        return _home(422, new_group_error=problem, new_group_name=typed[:200])
-    taken = [group.name for group in mine().every]
-    if any(groups.same_name(name, other) for other in taken):
-        problem = f"You have a group called “{name}” already: open it below, or start this one with another name."
-        return _home(409, new_group_error=problem, new_group_name=groups.apart(name, taken))
-    if (made := limiting.take("new_table")).refused:
-        refused = _home(429, new_group_error=f"Too many new groups from here: {limiting.wait_words(made)}.")
-        refused.headers["Retry-After"] = str(made.retry_after)  # type: ignore[union-attr]
-        return refused
-    group = groups.create_group(store(), name, phone.this())
-    phone.make_current(group)
-    return redirect(url_for("groups.show", token=group.token), 303)
-
-
-@bp.post("/groups/current")
-def switch() -> ResponseReturnValue:
-    """The group this phone's next tables go into, from now on: one of its own groups, by its token."""
-    token = request.form.get("group", "")[:64]
-    chosen = next((group for group in mine().every if group.token == token), None)
-    if chosen is None:
-        return _home(422, switch_error="Pick one of this phone's groups.")
-    phone.make_current(chosen)
-    return redirect(url_for("pages.home"), 303)
+        return gettext("Give the group a name.")
+    return gettext("A group's name is 1 to 80 characters.") if len(name) > NAME_LENGTH else None

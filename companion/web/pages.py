@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import force_locale, gettext
 from sqlalchemy.exc import DBAPIError
+
+from companion.groups.limits import Taken
 
 from .. import groups
 from ..games import Game
 from ..groups import GroupRow
-from ..limits import Taken
-from ..specs import GAMES
-from ..tables import kinds
-from . import lfg_heroes, limiting, my_groups, phone, store
+from ..specs import GAMES, SPECS, kinds
+from ..words import LANGUAGES
+from . import kept_cards, language, limiting, my_groups, phone, store
 from .codes import code_live, expired_message, table_by_code
 from .headers import DATABASE_RETRY_SECONDS
 from .render import page
@@ -31,7 +35,9 @@ def _limits_for(state: Any) -> None:
 
 
 def too_many(taken: Taken) -> ResponseReturnValue:
-    message = f"Too many codes tried from here: {limiting.wait_words(taken)}, then check the code with the table."
+    message = gettext(
+        "Too many codes tried from here: %(wait)s, then check the code with the table.", wait=limiting.wait_words(taken)
+    )
     return limiting.refused_page(taken, "join.html", message, code="")
 
 
@@ -64,6 +70,27 @@ def healthz() -> ResponseReturnValue:
     return "ok", 200, plain
 
 
+MANIFEST = Path(__file__).resolve().parents[2] / "static" / "manifest.webmanifest"
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> ResponseReturnValue:
+    """The web app manifest in a language (`?lang=`, as the page that links it is; else the request's): its name,
+    short name and description as the home screen shows them. English pages link the static file itself."""
+    asked = request.args.get("lang", "")
+    with force_locale(asked if asked in LANGUAGES else language.current()):
+        words = {
+            "name": gettext("Table Companion"),
+            "short_name": gettext("Companion"),
+            "description": gettext(
+                "Beside a board game: everyone's phone enters what was played, and the app works out what the rules "
+                "say, and why."
+            ),
+        }
+    body = json.loads(MANIFEST.read_text(encoding="utf-8")) | words
+    return json.dumps(body, ensure_ascii=False, indent=2), 200, {"Content-Type": "application/manifest+json"}
+
+
 @bp.get("/new/<slug>")
 def new_table(slug: str) -> ResponseReturnValue:
     game = GAMES.get(slug) or abort(404)
@@ -80,13 +107,14 @@ def _form_context(game: Game, names: list[str], errors: dict[str, str], values: 
     chosen = my_groups.chosen(mine, values.get("group"))
     into = chosen if isinstance(chosen, GroupRow) else None
     recent = groups.recent_names(store(), into.id, RECENT_NAMES) if into else []
-    lfg = into if game.slug == "lfg" else None  # only LFG tables start from a group's heroes
-    copyable = copy_choices(game.slug, lfg.id) if lfg else []
-    heroes = len(lfg_heroes.kept(lfg.id)) if lfg else 0
+    spec = SPECS[game.slug]
+    starts = into if into and spec.kept and spec.kept.start else None  # a game whose tables start from its cards
+    copyable = copy_choices(game.slug, starts.id) if starts else []
+    kept = len(kept_cards.kept(spec, starts.id)) if starts else 0
     return {"game": game, "kind": kinds().get(game.slug), "names": names, "errors": errors, "values": values} | {
         "recent": recent,
         "copyable": copyable,
-        "group_heroes": heroes,
+        "group_cards": kept,
         "mine": mine,
         "into": into,
     }
@@ -102,13 +130,15 @@ def create_table(slug: str) -> ResponseReturnValue:
     into = my_groups.chosen(mine, request.form.get("group"))
     shown = filled + [""] * max(game.min_players - len(filled), 0)
     if into is my_groups.NOT_MINE:
-        return _form(game, shown, {"group": "Pick one of this phone's groups, or a new one."}, values, 422)
+        return _form(game, shown, {"group": gettext("Pick one of this phone's groups, or a new one.")}, values, 422)
     current = into if isinstance(into, GroupRow) else None
     new = setup_for(slug, filled, values, group_id=current.id if current else None)
     if new.setup is None:
         return _form(game, shown, {p.loc: p.msg for p in new.problems}, values | _group_value(current), 422)
     if (made := limiting.take("new_table", current.id if current else None)).refused:
-        message = f"Too many tables started from here: {limiting.wait_words(made)}, then start this one again."
+        message = gettext(
+            "Too many tables started from here: %(wait)s, then start this one again.", wait=limiting.wait_words(made)
+        )
         context = _form_context(game, shown, {}, values | _group_value(current))
         return limiting.refused_page(made, "new_table.html", message, **context)
     table = store().create_table(game.slug, new.setup, _group_for(new.setup["players"], current, mine).id)
@@ -128,7 +158,7 @@ def _group_for(players: list[str], chosen: GroupRow | None, mine: my_groups.Mine
     from now on."""
     starter = phone.this()
     if chosen is None:
-        name = groups.apart(groups.name_for(players), [group.name for group in mine.every])
+        name = groups.apart(language.say(groups.name_for(players)), [group.name for group in mine.every])
         chosen = groups.create_group(store(), name, starter)
     phone.make_current(chosen)
     return chosen
@@ -145,7 +175,9 @@ def join() -> ResponseReturnValue:
         return too_many(guess)
     table = table_by_code(code)
     if table is None:
-        return page("join.html", status=404, code=code, error="No table has that code: check it with the table.")
+        return page(
+            "join.html", status=404, code=code, error=gettext("No table has that code: check it with the table.")
+        )
     if not code_live(table):
         return page("join.html", status=410, code=code, error=expired_message())
     limiting.refund(guess)

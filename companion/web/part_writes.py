@@ -10,10 +10,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..games.base import RuleError
-from ..rows import EntryRow
-from ..store import StaleWrite, TableRow
-from ..tables import TableKind, kinds
+from companion.storage.rows import EntryRow
+from companion.storage.store import StaleWrite, TableRow
+
+from ..games import RuleError
+from ..specs import kinds
+from ..tables import TableKind
 from ..tables.replay import check_entry, replay
 from . import store
 

@@ -14,18 +14,19 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask.blueprints import BlueprintSetupState
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, lazy_gettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import ServiceUnavailable
 
-from ..games import Game
-from ..games.base import Result, RuleError
-from ..pdf_cache import PdfCache, Printable
+from companion.printing.cache import PdfCache, Printable
+from companion.printing.pool import QUEUE, Busy, RenderPool, default_workers
+from companion.storage.store import TableRow
+
+from ..games import Game, Result, RuleError
 from ..printing import MAX_NAME, MAX_NAMES, PADS_PER_SHEET, PAPERS, ResultSheet, cache_key, pad_sheet, warm
-from ..render_pool import QUEUE, Busy, RenderPool, default_workers
 from ..specs import SPECS
-from ..store import TableRow
 from ..tables import never
-from . import store
+from . import language, store
 from .headers import page_error
 from .render import page
 from .table_view import build
@@ -64,16 +65,23 @@ def pad_options(game: Game, args: MultiDict[str, str]) -> tuple[PadOptions, dict
     errors: dict[str, str] = {}
     unknown = sorted(set(args) - set(PAD_OPTIONS))
     if unknown:
-        errors["options"] = f"unknown option “{unknown[0][:40]}”: a pad takes players, paper and pads"
+        errors["options"] = gettext(
+            "unknown option “%(option)s”: a pad takes players, paper and pads", option=unknown[0][:40]
+        )
     names = tuple(name.strip() for name in args.getlist("players"))
     if problem := name_problem(game, names):
         errors["players"] = problem
     paper = _one(args, "paper", "a4", errors).lower()
     if "paper" not in errors and paper not in PAPERS:
-        errors["paper"] = f"paper is A4 or Letter, not “{paper[:20]}”"
+        errors["paper"] = gettext("paper is A4 or Letter, not “%(paper)s”", paper=paper[:20])
     pads = _one(args, "pads", "1", errors)
     if "pads" not in errors and pads not in [str(n) for n in PADS_PER_SHEET]:
-        errors["pads"] = f"pads per sheet is {' or '.join(map(str, PADS_PER_SHEET))}, not “{pads[:20]}”"
+        errors["pads"] = gettext(
+            "pads per sheet is %(fewest)s or %(most)s, not “%(pads)s”",
+            fewest=min(PADS_PER_SHEET),
+            most=max(PADS_PER_SHEET),
+            pads=pads[:20],
+        )
     if errors:
         return PadOptions(names[:MAX_NAMES]), errors
     return PadOptions(names, paper, int(pads)), {}
@@ -82,7 +90,7 @@ def pad_options(game: Game, args: MultiDict[str, str]) -> tuple[PadOptions, dict
 def _one(args: MultiDict[str, str], option: str, default: str, errors: dict[str, str]) -> str:
     values = args.getlist(option)
     if len(values) > 1:
-        errors[option] = f"give {option} once"
+        errors[option] = gettext("give %(option)s once", option=option)
     return values[0].strip() if values else default
 
 
@@ -90,16 +98,26 @@ def name_problem(game: Game, names: tuple[str, ...]) -> str | None:
     """The first thing wrong with the names to print, if any."""
     most = min(MAX_NAMES, game.max_players)
     if len(names) > most:
-        return f"{game.name} takes at most {most} names on a pad; {len(names)} were given"
+        return gettext(
+            "%(game)s takes at most %(most)s names on a pad; %(given)s were given",
+            game=game.name,
+            most=most,
+            given=len(names),
+        )
     for i, name in enumerate(names, 1):
         if not name:
-            return f"name {i} is empty: a name is 1 to {MAX_NAME} characters"
+            return gettext("name %(n)s is empty: a name is 1 to %(most)s characters", n=i, most=MAX_NAME)
         if len(name) > MAX_NAME:
-            return f"name {i} is {len(name)} characters long: a name is 1 to {MAX_NAME} characters"
+            return gettext(
+                "name %(n)s is %(length)s characters long: a name is 1 to %(most)s characters",
+                n=i,
+                length=len(name),
+                most=MAX_NAME,
+            )
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            return f"{name} is there twice: each player needs a different name"
+            return gettext("%(name)s is there twice: each player needs a different name", name=name)
         seen.add(name.casefold())
     return None
 
@@ -146,7 +164,7 @@ def pad(slug: str) -> ResponseReturnValue:
     options, errors = pad_options(game, request.args)
     if errors:
         return _index(game, errors, options, 422)
-    sheet = pad_sheet(SPECS[slug], options.names, options.paper, options.pads)
+    sheet = pad_sheet(SPECS[slug], options.names, options.paper, options.pads, language.current())
     return _pdf(sheet.key, sheet.job, f"{slug}-score-pad.pdf", PAD_CACHE_CONTROL)
 
 
@@ -154,17 +172,33 @@ def pad(slug: str) -> ResponseReturnValue:
 # the Basic Multilingual Plane, percent-encoded (12 bytes a character).
 MAX_QUERY_BYTES = 8 * 1024
 MAX_QUERY_VALUES = 2 * MAX_NAMES + len(PAD_OPTIONS)
-TAKES = f"a pad takes up to {MAX_NAMES} names (players) of 1 to {MAX_NAME} characters, a paper and a number of pads"
+TAKES = lazy_gettext(
+    "a pad takes up to %(names)s names (players) of 1 to %(most)s characters, a paper and a number of pads",
+    names=MAX_NAMES,
+    most=MAX_NAME,
+)
 
 
 def _oversized() -> Response | None:
     """A short 414 or 400 for a query string no pad's form sends, before it is read any further."""
     size = len(request.query_string)
     if size > MAX_QUERY_BYTES:
-        return _plain(f"This address is too long: {size} bytes of options, at most {MAX_QUERY_BYTES}; {TAKES}.", 414)
+        message = gettext(
+            "This address is too long: %(size)s bytes of options, at most %(most)s; %(takes)s.",
+            size=size,
+            most=MAX_QUERY_BYTES,
+            takes=TAKES,
+        )
+        return _plain(message, 414)
     count = sum(len(values) for values in request.args.listvalues())
     if count > MAX_QUERY_VALUES:
-        return _plain(f"This address has {count} options, at most {MAX_QUERY_VALUES}; {TAKES}.", 400)
+        message = gettext(
+            "This address has %(count)s options, at most %(most)s; %(takes)s.",
+            count=count,
+            most=MAX_QUERY_VALUES,
+            takes=TAKES,
+        )
+        return _plain(message, 400)
     return None
 
 
@@ -193,10 +227,14 @@ def _results(row: TableRow) -> ResponseReturnValue:
     unknown = sorted(set(request.args) - {"paper"})
     paper = request.args.get("paper", "a4").strip().lower()
     if unknown or paper not in PAPERS or len(request.args.getlist("paper")) > 1:
-        problem = f"unknown option “{unknown[0][:40]}”: a result sheet takes paper" if unknown else ""
-        problem = problem or f"paper is A4 or Letter, given once, not “{paper[:20]}”"
+        if unknown:
+            problem = gettext("unknown option “%(option)s”: a result sheet takes paper", option=unknown[0][:40])
+        else:
+            problem = gettext("paper is A4 or Letter, given once, not “%(paper)s”", paper=paper[:20])
         return Response(problem + "\n", 422, mimetype="text/plain")
     version = store().version(row.id)
+
+    speaking = language.current()
 
     def make() -> Printable:
         entries = [e for e in store().entries(row.id) if e.seq <= version]
@@ -205,10 +243,11 @@ def _results(row: TableRow) -> ResponseReturnValue:
         played = entries[-1].at if entries else row.created_at
         spec = SPECS.get(row.game)
         facts = dict(spec.pad.facts()) if spec and spec.pad else {}
-        sheet = ResultSheet(view.game, _result(view), played, finished, tuple(view.players), paper, view.colours, facts)
+        players = tuple(view.players)
+        sheet = ResultSheet(view.game, _result(view), played, finished, players, paper, view.colours, facts, speaking)
         return sheet.job()
 
-    key = cache_key("results", row.id, version, paper, row.colours)
+    key = cache_key("results", row.id, version, paper, row.colours, speaking)
     return _pdf(key, make, f"{row.game}-results.pdf", RESULT_CACHE_CONTROL)
 
 
@@ -236,11 +275,13 @@ def _pdf(key: str, make: Callable[[], Printable], filename: str, cache_control: 
     return response
 
 
-BUSY = "Many printouts are being made right now. Nothing is lost: ask for this one again in a few seconds."
+BUSY = lazy_gettext(
+    "Many printouts are being made right now. Nothing is lost: ask for this one again in a few seconds."
+)
 
 
 def _busy(busy: Busy) -> Response:
-    response = current_app.make_response(page_error(ServiceUnavailable(BUSY)))
+    response = current_app.make_response(page_error(ServiceUnavailable(str(BUSY))))
     response.headers["Retry-After"] = str(busy.retry_after)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -5,6 +5,9 @@ Routes: GET /rules (the guides, or search results with ?q=; with ?game= that gam
 the results, so the page answers as the player types), GET /rules/<game>, GET /rules/offline (what the
 service worker shows for a search it has never seen while there is no connection), GET /api/v1/rules/search and
 GET /sw.js (served from the site root so its scope covers /rules and the rule links on every table page).
+
+Everything is in the reader's language (companion.web.language): its guides, where written, else the English
+ones (the page says so); its search, with the English of a guide not written in it yet after its own.
 """
 
 from __future__ import annotations
@@ -18,17 +21,18 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from .. import csrf
-from ..rules import Guide, games, guide, guides
+from ..rules import LANGUAGES, Guide, games, guide, guides
 from ..rules.search import Hit, search
+from .csrf import csrf
+from .language import current
 from .render import is_htmx, page
 
 bp = Blueprint("rules", __name__)
 
 SEARCH_PATH = "/api/v1/rules/search"
 SHOWN_QUERY = 80  # characters of the query echoed back in a heading; the search itself sees all of it
-# Sections worth a shortcut from the list of guides.
-SHORTCUTS = (("quick-reference", "Quick reference"), ("how-this-app-reads-it", "How this app reads it"))
+# Sections worth a shortcut from the list of guides (named by their titles in each guide).
+SHORTCUTS = ("quick-reference", "how-this-app-reads-it")
 
 
 @bp.get("/rules")
@@ -40,15 +44,16 @@ def index() -> ResponseReturnValue:
     game = table_game()
     searched = bool(query.strip())
     restoring = request.headers.get("HX-History-Restore-Request") == "true"
+    language = current()
     return page(
         "rules/index.html",
         block=None if restoring else "results",
-        guides=[(g, summary(g)) for g in guides()],
-        titles=titles(),
+        guides=[(g, summary(g)) for g in guides(language)],
+        titles=titles(language),
         query=query,
         shown_query=shorten(query),
         searched=searched,
-        hits=search(query, game=game) if searched else [],
+        hits=search(query, game=game, language=language) if searched else [],
         search_game=game,
         fragment=is_htmx() and not restoring,
         shortcuts=SHORTCUTS,
@@ -58,24 +63,25 @@ def index() -> ResponseReturnValue:
 @bp.get("/rules/offline")
 def offline() -> ResponseReturnValue:
     """The page the service worker answers with when a search cannot reach the server and was never saved."""
-    return render_template("rules/offline.html", guides=guides())
+    return render_template("rules/offline.html", guides=guides(current()))
 
 
 @bp.get("/rules/<game>")
 def show(game: str) -> ResponseReturnValue:
     if game not in games():
         abort(404)
-    return render_template(
-        "rules/guide.html", guide=guide(game), others=[g for g in guides() if g.game != game], search_game=game
-    )
+    language = current()
+    others = [g for g in guides(language) if g.game != game]
+    return render_template("rules/guide.html", guide=guide(game, language), others=others, search_game=game)
 
 
 @bp.get(SEARCH_PATH)
 @csrf.exempt
 def api_search() -> Response:
     """JSON search results: the contract in API.md plus `game_title` and `snippet_html` (the hits in <mark>)."""
-    names = titles()
-    hits = search(request.args.get("q", ""), game=table_game())
+    language = current()
+    names = titles(language)
+    hits = search(request.args.get("q", ""), game=table_game(), language=language)
     return jsonify(results=[hit_json(hit, names) for hit in hits])
 
 
@@ -106,8 +112,8 @@ def table_game() -> str | None:
     return game if game in games() else None
 
 
-def titles() -> dict[str, str]:
-    return {g.game: g.title for g in guides()}
+def titles(language: str = "en") -> dict[str, str]:
+    return {g.game: g.title for g in guides(language)}
 
 
 def summary(g: Guide) -> str:
@@ -150,10 +156,11 @@ def _worker_source(static_folder: str, urls: tuple[str, ...]) -> str:
         source = file.read()
     # A new version whenever the worker or a guide changes, so phones throw their saved copies away and refetch.
     digest = hashlib.sha256(source.encode())
-    for g in guides():
-        digest.update(g.intro_html.encode())
-        for s in g.sections:
-            digest.update(s.html.encode())
+    for language in LANGUAGES:
+        for g in guides(language):
+            digest.update(g.intro_html.encode())
+            for s in g.sections:
+                digest.update(s.html.encode())
     version = digest.hexdigest()[:12]
     return source.replace('"__VERSION__"', json.dumps(version)).replace('["__PRECACHE__"]', json.dumps(list(urls)))
 
@@ -162,6 +169,9 @@ OPENAPI_PATHS: dict[str, Any] = {
     SEARCH_PATH: {
         "get": {
             "summary": "Search the rules reference of every game",
+            "description": "Answers in the language Accept-Language asks for (de, fr, nl; English by default): "
+            "its guides' sections first, then the English of any guide not written in it yet. Section ids and "
+            "urls are the same in every language.",
             "operationId": "rules_search",
             "parameters": [
                 {
@@ -175,7 +185,7 @@ OPENAPI_PATHS: dict[str, Any] = {
                     "name": "game",
                     "in": "query",
                     "required": False,
-                    "description": "The game of the table asking (a slug, e.g. orleans): its sections come first "
+                    "description": "The game of the table asking (its slug): its sections come first "
                     "unless another game answers clearly better. A value that names no game is ignored.",
                     "schema": {"type": "string"},
                 },

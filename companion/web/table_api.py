@@ -8,35 +8,38 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from pydantic import Field, ValidationError
 
-from .. import colours, csrf, groups, replays
-from ..games.base import Problem, RuleError
+from companion.storage.log import CORRECT, UNDO, Standing, target_of
+from companion.storage.rows import EntryRow
+from companion.storage.store import TableRow
+
+from .. import colours, groups, replays
+from ..games import Problem, RuleError
 from ..groups import GroupRow
 from ..jsonable import jsonable
-from ..log import CORRECT, UNDO, Standing
-from ..rows import EntryRow
 from ..schemas import StrictModel, result_json, validation_problems
-from ..store import StaleWrite, TableRow
-from ..tables import Step, kinds
-from ..tables.replay import Replayed, check_correction, check_entry, for_reader, replay, undoable
-from ..tables.sealing import refusal, untouchable
-from . import limiting, store
-from .api import BadBody, errors, read_body
+from ..specs import kinds
+from ..tables import Step
+from ..tables.replay import Replayed, for_reader, replay
+from . import language, limiting, store, writes
+from .api_json import BadBody, errors, read_body
 from .codes import join_code
+from .csrf import csrf
 from .table_setup import setup_for
 from .table_view import TableView, view_of
-from .tables import write_entry
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/v1/tables")
 csrf.exempt(bp)
 
-MAX_VERSION = 2**62
 GROUP_HEADER = "X-Group-Token"
 
 
 class NewTableIn(StrictModel):
-    game: str = Field(max_length=40, description="the game's slug, e.g. `loaf`")
+    game: str = Field(
+        max_length=40, description="the game's slug, as in its calculator's address (`/api/v1/<slug>/...`)"
+    )
     players: list[str] = Field(min_length=1, max_length=10, description="the players' names, 1 to 40 characters")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's table options, if it has any")
     group: str | None = Field(
@@ -52,7 +55,7 @@ class EntryIn(StrictModel):
     kind: str = Field(min_length=1, max_length=40, description="an entry kind of the game, or `undo` or `correct`")
     payload: dict[str, Any] = Field(description="the kind's canonical payload (see the `*Payload` schemas)")
     entry_id: str = Field(min_length=1, max_length=64, description="made by the client: the same id lands once")
-    base_version: int = Field(ge=0, le=MAX_VERSION, description="the table version the client saw")
+    base_version: int = Field(ge=0, le=writes.MAX_VERSION, description="the table version the client saw")
     author: str = Field("API", min_length=1, max_length=40, description="who entered it, as the log shows it")
     step: str | None = Field(
         None,
@@ -62,15 +65,6 @@ class EntryIn(StrictModel):
         "this entry does not fill on the table as it is now is a 422 (or the stale-version 409 when `base_version` "
         "is old). Left out, the entry is checked against `base_version` alone",
     )
-
-
-class UndoIn(StrictModel):
-    target: int = Field(ge=1, le=MAX_VERSION, description="the seq of the entry to undo")
-
-
-class CorrectIn(StrictModel):
-    target: int = Field(ge=1, le=MAX_VERSION, description="the seq of the entry to correct")
-    payload: dict[str, Any] = Field(description="the corrected entry's whole canonical payload")
 
 
 @bp.post("")
@@ -86,8 +80,9 @@ def create() -> ResponseReturnValue:
     if problems or new.setup is None:
         return errors([*problems, *new.problems])
     if (made := limiting.take("new_table", group.id if group else None)).refused:
-        return limiting.refused_json(made, "", f"too many tables started from here: {limiting.wait_words(made)}")
-    named = groups.name_for(new.setup["players"])
+        said = gettext("too many tables started from here: %(wait)s", wait=limiting.wait_words(made))
+        return limiting.refused_json(made, "", said)
+    named = language.say(groups.name_for(new.setup["players"]))
     row = store().create_table(body.game, new.setup, group.id if group else None, named)
     if group is None:
         limiting.count_new_group("new_table", row.group_id)
@@ -99,13 +94,16 @@ def _asked_group(field: str | None) -> tuple[GroupRow | None, list[Problem]]:
     made for the table)."""
     header = request.headers.get(GROUP_HEADER, "").strip() or None
     if field and header and field != header:
-        return None, [Problem("group", f"the group field and the {GROUP_HEADER} header name different groups")]
+        said = gettext("the group field and the %(header)s header name different groups", header=GROUP_HEADER)
+        return None, [Problem("group", said)]
     token = field or header
     if token is None:
         return None, []
     found = groups.by_token(store(), token[:64])
     if found is None:
-        return None, [Problem("group", "no group has this token: send the token at the end of the group's link")]
+        return None, [
+            Problem("group", gettext("no group has this token: send the token at the end of the group's link"))
+        ]
     return found, []
 
 
@@ -193,17 +191,17 @@ def _entries(rows: list[EntryRow], replayed: Replayed) -> list[dict[str, Any]]:
     undone: dict[int, int] = {}
     corrected: dict[int, int] = {}
     for row in rows:
-        target = row.payload.get("target") if isinstance(row.payload, dict) else None
-        if row.kind == UNDO and isinstance(target, int):
+        target = target_of(row)
+        if target is not None and row.kind == UNDO:
             undone.setdefault(target, row.seq)
-        elif row.kind == CORRECT and isinstance(target, int):
+        elif target is not None:
             corrected[target] = row.seq
     out = []
     for row in rows:
         entry = standing.get(row.seq)
         fresh = entry is not None and entry.corrected_by is None
         payload, version = (entry.payload, entry.version) if fresh and entry else (row.payload, row.version)
-        named = row.payload.get("target") if row.kind == CORRECT and isinstance(row.payload, dict) else row.seq
+        named = target_of(row) if row.kind == CORRECT else row.seq
         hidden = named in replayed.hidden
         out.append(
             {
@@ -243,85 +241,56 @@ def append(token: str) -> ResponseReturnValue:
         return errors([Problem("", str(exc))], exc.status)
     except ValidationError as exc:
         return errors(validation_problems(exc))
-    if stored := store().find(row.id, entry.entry_id):
+    if stored := writes.landed(row.id, entry.entry_id):
         return _written(row, stored)
     view = view_of(row, *replays.replayed(store(), row), editable=True, base=f"/t/{row.token}")
-    if entry.step is not None and (taken := _recorded(view, entry.kind, entry.step)):
-        return _step_taken(row, entry.base_version, view, *taken)
-    try:
-        kind, payload, version = _checked(row, view.replayed, entry)
-    except ValidationError as exc:
-        return errors([_under("payload", p) for p in validation_problems(exc)])
-    except RuleError as exc:
-        return errors([_under("payload", p) if p.loc != "kind" else p for p in exc.problems])
-    if entry.step is not None and (problem := _not_filled(view, kind, payload, entry.step)):
-        if entry.base_version < view.version:  # the client worked the step out from a table that has moved on
-            return _stale(row, entry.base_version, view.version)
-        return errors([problem])
-    try:
-        stored, _ = write_entry(row, entry.base_version, entry.entry_id, kind, payload, version, entry.author)
-    except StaleWrite as stale:
-        return _stale(row, entry.base_version, stale.version)
-    return _written(row, stored)
+    sent = writes.Sent(entry.kind, entry.payload, entry.entry_id, entry.base_version, entry.author, entry.step)
+    return _answer(row, entry.base_version, view, writes.write(view, sent))
+
+
+def _answer(row: TableRow, base: int, view: TableView, outcome: writes.Outcome) -> ResponseReturnValue:
+    """The write's outcome as the API answers it; problems in what was sent are located in its payload."""
+    match outcome:
+        case writes.Written(entry=stored):
+            return _written(row, stored)
+        case writes.Taken(step=step, theirs=theirs):
+            return _step_taken(row, base, view, step, theirs)
+        case writes.Stale(version=version):
+            return _stale(row, base, version)
+        case writes.Sealed(problem=problem):  # a sealed part is changed only by the phone that entered it
+            return errors([Problem("kind", problem.msg)])
+        case writes.OffStep(problem=problem):
+            return errors([problem])
+        case writes.Refused(problems=problems, shape=True):
+            return errors([_under("payload", p) for p in problems])
+        case writes.Refused(problems=problems):
+            return errors([p if p.loc == "kind" or _elsewhere(p) else _under("payload", p) for p in problems])
+    raise AssertionError(outcome)
+
+
+def _elsewhere(problem: Problem) -> bool:
+    """A problem that lies in an earlier entry of the table ("entry-<seq>"), not in what was sent."""
+    return problem.loc.startswith("entry-")
 
 
 def _under(prefix: str, problem: Problem) -> Problem:
     return Problem(f"{prefix}.{problem.loc}" if problem.loc else prefix, problem.msg)
 
 
-def _recorded(view: TableView, kind: str, step: str) -> tuple[Step, Standing] | None:
-    """The step and the entry that recorded it, when a game entry is sent for a step already recorded (the table
-    page's check: the steps its entries that count have filled)."""
-    return view.recorded_steps.get(step) if kind in view.kind.entries else None
-
-
-def _not_filled(view: TableView, kind: str, payload: dict[str, Any], step: str) -> Problem | None:
-    """Why `step` is not the step this checked entry fills on the table as it is now; None when it is. Each
-    message shows a step of the game, so a client sees what steps look like."""
-    if kind not in view.kind.entries:
-        return Problem("step", f"an entry of kind `{kind}` records no step: send it without `step`")
-    fills = view.kind.step(view.state, kind, payload)
-    if fills is None:
-        return Problem("step", f"a `{kind}` entry records no step at this table now: send it without `step`")
-    if fills.key == step:
-        return None
-    return Problem("step", f"this `{kind}` entry records {fills.label}, whose step is `{fills.key}`, not `{step}`")
-
-
 def _step_taken(row: TableRow, base: int, view: TableView, step: Step, theirs: Standing) -> ResponseReturnValue:
     """A step another client recorded first: never a second recording. The answer names the entry that recorded
     it, for the client to keep it or replace it with a correction of its seq."""
-    msg = f"{step.label} was already recorded by {theirs.author}: {view.describe(theirs)}. Nothing was stored: keep "
-    msg += f"it, or send a `correct` entry with target {theirs.seq} to replace it"
+    msg = gettext(
+        "%(step)s was already recorded by %(author)s: %(entry)s. Nothing was stored: keep it, or send a `correct` "
+        "entry with target %(seq)s to replace it",
+        step=language.say(step.label),
+        author=theirs.author,
+        entry=view.describe(theirs),
+        seq=theirs.seq,
+    )
     recorded = {"seq": theirs.seq, "kind": theirs.kind, "version": theirs.version, "payload": theirs.payload}
     recorded |= {"author": theirs.author, "at": iso(theirs.at), "step": {"key": step.key, "label": step.label}}
     return _conflict(row, base, view.version, Problem("step", msg), recorded=recorded)
-
-
-def _checked(row: TableRow, replayed: Replayed, entry: EntryIn) -> tuple[str, dict[str, Any], int]:
-    """(kind, canonical payload, its version) of an entry that fits the table; raises as check_entry does."""
-    table = kinds()[row.game]
-    if entry.kind == UNDO:
-        target = UndoIn.model_validate(entry.payload).target
-        if target not in undoable(replayed):
-            raise RuleError("only the last entry that counts (or one that cannot be replayed) can be undone", "target")
-        _refuse_sealed(untouchable(replayed.seal, replayed.log, None, target))
-        return UNDO, {"target": target}, 1
-    if entry.kind == CORRECT:
-        correction = CorrectIn.model_validate(entry.payload)
-        _refuse_sealed(untouchable(replayed.seal, replayed.log, None, correction.target))
-        standing, payload = check_correction(table, row.setup, replayed, correction.target, correction.payload)
-        fixed = {"target": correction.target, "kind": standing.kind, "payload": payload}
-        return CORRECT, fixed, table.entries[standing.kind].version
-    payload = check_entry(table, row.setup, replayed, entry.kind, entry.payload)
-    _refuse_sealed(refusal(replayed.seal, replayed.log, None, table.part(entry.kind, payload)))
-    return entry.kind, payload, table.entries[entry.kind].version
-
-
-def _refuse_sealed(problem: Problem | None) -> None:
-    """A sealed part is changed only by the phone that entered it: never through the API."""
-    if problem is not None:
-        raise RuleError([Problem("kind", problem.msg)])
 
 
 def _written(row: TableRow, stored: EntryRow) -> ResponseReturnValue:
@@ -337,7 +306,10 @@ def iso(moment: datetime) -> str:
 
 
 def _stale(row: TableRow, base: int, version: int) -> ResponseReturnValue:
-    problem = Problem("base_version", f"the table is at version {version}: read what changed and send again")
+    problem = Problem(
+        "base_version",
+        gettext("the table is at version %(version)s: read what changed and send again", version=version),
+    )
     return _conflict(row, base, version, problem)
 
 

@@ -5,39 +5,54 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..log import CORRECT, UNDO, target_of
-from ..rows import EntryRow
+from flask_babel import gettext
+
+from companion.storage.log import CORRECT, UNDO, target_of
+from companion.storage.rows import EntryRow
+from companion.storage.store import TableRow
+
 from ..schemas import EntryForm
-from ..store import StaleWrite, TableRow
-from . import table_context
+from . import language, table_context
 from .table_view import TableView
 
 
 def in_words(view: TableView, kind: str, form: type[EntryForm], values: dict[str, Any]) -> str:
     """What a phone typed, as the log would say it; typing that is not a whole entry yet says so."""
     try:
-        return view.kind.describe(kind, view.kind.entries[kind].canonical(form.model_validate(values).to_payload()))
+        said = view.kind.describe(kind, view.kind.entries[kind].canonical(form.model_validate(values).to_payload()))
     except Exception:  # noqa: BLE001 - half-typed or refused input has no sentence
-        return "an entry that is not complete"
+        return gettext("an entry that is not complete")
+    return str(language.say(said))
 
 
-def stale_message(row: TableRow, stale: StaleWrite) -> str:
+def stale_message(row: TableRow, latest: EntryRow | None) -> str:
+    """What to tell a phone whose write was stale, `latest` being the entry that came first (if the store said)."""
     view = table_context.view(row)
-    latest = stale.latest
     if latest is None:
-        return "The table changed: here is the new state. Check your entry and tap again."
-    return (
-        f"{latest.author} just {what_changed(view, latest)}. Here is the new state: check yours and tap again, "
-        "nothing was saved twice."
-    )
-
-
-def what_changed(view: TableView, latest: EntryRow) -> str:
-    """The latest entry in a few words ("entered Ann's round 2 line…"), for a phone whose write was stale."""
+        return gettext("The table changed: here is the new state. Check your entry and tap again.")
+    name = latest.author
     if latest.kind == UNDO:
-        return "undid an entry"
+        return gettext(
+            "%(name)s just undid an entry. Here is the new state: check yours and tap again, nothing was saved twice.",
+            name=name,
+        )
     standing = next((s for s in view.log if s.seq == target_of(latest)), None) if latest.kind == CORRECT else None
     if standing is not None:
-        return "corrected " + view.describe(standing)
+        return gettext(
+            "%(name)s just corrected %(entry)s. Here is the new state: check yours and tap again, nothing was saved "
+            "twice.",
+            name=name,
+            entry=view.describe(standing),
+        )
     entry = next((s for s in view.log if s.seq == latest.seq), None)
-    return "entered " + (view.describe(entry) if entry else "something")
+    if entry is not None:
+        return gettext(
+            "%(name)s just entered %(entry)s. Here is the new state: check yours and tap again, nothing was saved "
+            "twice.",
+            name=name,
+            entry=view.describe(entry),
+        )
+    return gettext(
+        "%(name)s just entered something. Here is the new state: check yours and tap again, nothing was saved twice.",
+        name=name,
+    )

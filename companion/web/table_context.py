@@ -10,9 +10,12 @@ from typing import Any
 from flask import abort, g
 from flask.typing import ResponseReturnValue
 
-from .. import group_cards, groups, replays
-from ..history import People
-from ..store import TableRow, tables
+from companion.groups import cards as group_cards
+from companion.history import lookup as play_lookup
+from companion.history.records import People
+from companion.storage.store import TableRow, tables
+
+from .. import groups, replays
 from . import phone, store
 from .render import page
 from .table_view import TableView, view_of
@@ -44,7 +47,8 @@ def view(row: TableRow, editable: bool = True, **extra: Any) -> TableView:
     version, whole, shown = replays.seen_by(store(), row, reader)
     made = view_of(row, version, shown, editable=editable, base=base, whole=whole, reader=reader, **extra)
     if made.kind.finished(made.state):
-        made = replace(made, people=People(store().aliases(row.group_id)))
+        deleted = play_lookup.deleted_of_table(store(), row.id)
+        made = replace(made, people=People(store().aliases(row.group_id)), play_deleted=deleted)
     return made
 
 

@@ -7,8 +7,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..tables import kinds
-from .table_api import GROUP_HEADER, CorrectIn, EntryIn, NewTableIn, UndoIn
+from ..specs import kinds
+from .table_api import GROUP_HEADER, EntryIn, NewTableIn
+from .writes import CorrectIn, UndoIn
 
 REF = "#/components/schemas/{model}"
 
@@ -63,8 +64,9 @@ ENTRY = {
         },
         "sealed": {
             "type": "boolean",
-            "description": "a part the rules keep secret until its step is complete (L'oaf's work cards, played face "
-            "down): until the last part of its step is in, its payload is null and nothing worked out from it is in "
+            "description": "a part the rules keep secret until its step is complete (cards played face down and "
+            "turned over together): until the last part of its step is in, its payload is null and nothing worked "
+            "out from it is in "
             "`state` or `result`; a part changed or taken back before the reveal stays sealed",
         },
         "entry_id": {"type": "string"},
@@ -98,7 +100,34 @@ TABLE = {
         },
         "result": {"anyOf": [{"$ref": REF.format(model="Result")}, {"type": "null"}]},
         "finished": {"type": "boolean"},
-        "broken": {"description": "the entry the replay stopped at, if one cannot be replayed"},
+        "broken": {
+            "description": "the entry the replay stopped at, if one cannot be replayed (null when all replay): its "
+            "`seq`, `kind`, `author`, `message`; `problems`, what to fix in it, each located in its payload (or at "
+            "`entry-<seq>`, an earlier entry it clashes with); and `after_correction_of`, the seq of the earlier entry "
+            "whose correction it stopped fitting after (null when none did). Correct it, or undo it, to go on",
+            "anyOf": [
+                {
+                    "type": "object",
+                    "required": ["seq", "kind", "author", "message"],
+                    "properties": {
+                        "seq": {"type": "integer"},
+                        "kind": {"type": "string"},
+                        "author": {"type": "string"},
+                        "message": {"type": "string"},
+                        "problems": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "required": ["loc", "msg"],
+                                "properties": {"loc": {"type": "string"}, "msg": {"type": "string"}},
+                            },
+                        },
+                        "after_correction_of": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+                    },
+                },
+                {"type": "null"},
+            ],
+        },
         "watch": {"type": "string"},
     },
 }
@@ -224,7 +253,12 @@ def paths(refs: dict[Any, dict[str, Any]], error: Any) -> dict[str, Any]:
                 "parameters": [TOKEN],
                 "requestBody": body(EntryIn),
                 "responses": {
-                    "201": answer("The entry as stored (a repeated entry id: the first answer again)", WRITTEN),
+                    "201": answer(
+                        "The entry as stored (a repeated entry id: the first answer again). A correction that fits "
+                        "is stored even when it makes a later entry invalid: the table's `broken` then names that "
+                        "entry, and nothing more is taken until it is corrected or undone",
+                        WRITTEN,
+                    ),
                     "400": error("The body is not JSON or not an object"),
                     "403": error("A watch token never writes"),
                     "404": error("No table has this token"),
@@ -235,7 +269,8 @@ def paths(refs: dict[Any, dict[str, Any]], error: Any) -> dict[str, Any]:
                     ),
                     "413": error("The body is over 64 KiB"),
                     "422": error(
-                        "Every problem with the entry, located; at `step` when the entry does not record that step"
+                        "Every problem with the entry, located; at `step` when the entry does not record that step, "
+                        "at `entry-<seq>` when an earlier entry is what it clashes with"
                     ),
                 },
             }

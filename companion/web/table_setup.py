@@ -9,14 +9,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from .. import groups
-from ..games.base import Problem
+from ..games import Problem
 from ..schemas import validation_problems
 from ..schemas.tables import NewTableForm, setup_problems
-from ..specs import GAMES
-from ..tables import kinds
+from ..specs import GAMES, kinds
 from ..tables.replay import replay
 from . import store
-from .lfg_heroes import starting_values
+from .kept_cards import starting_values
 
 # How many of the group's latest tables of the game a new table may copy from (each is replayed to list it).
 COPY_CHOICES = 20

@@ -8,17 +8,20 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from flask_babel import gettext
 from markupsafe import Markup
 
+from companion.storage.entries import EntryKind
+from companion.storage.log import Standing
+from companion.storage.store import EntryRow, TableRow
+
 from .. import colours
-from ..entries import EntryKind
 from ..games import Game
-from ..log import Standing
-from ..specs import GAMES
-from ..store import EntryRow, TableRow
-from ..tables import Step, TableKind, kinds
+from ..specs import GAMES, kinds
+from ..tables import Step, TableKind
 from ..tables.replay import Broken, Replayed, for_reader, replay, undoable
 from ..tables.sealing import SealedStep, mine
+from . import language
 from .chips import chipped
 
 
@@ -61,6 +64,7 @@ class TableView:
     message: str | None = None
     failed: Failed | None = None
     people: Any = None  # who is who across tables (merged names), for a finished table's BG Stats link
+    play_deleted: bool = False  # a finished table's play was deleted from its group's history: nothing to send
     conflict: Conflict | None = None
     whole_log: bool = False  # the log's own page: every entry, not only the latest
     cards: Callable[[], Sequence[Any]] = tuple  # reads the cards the table's group keeps for its game
@@ -95,6 +99,12 @@ class TableView:
     @property
     def broken(self) -> Broken | None:
         return self.replayed.broken
+
+    @property
+    def broken_entry(self) -> Standing | None:
+        """The entry the replay stopped at, as the log holds it."""
+        seq = self.broken.seq if self.broken else None
+        return next((s for s in self.log if s.seq == seq), None)
 
     @property
     def checked(self) -> Replayed:
@@ -134,8 +144,8 @@ class TableView:
 
     @property
     def poll_version(self) -> str:
-        """What this page's poll says it has seen (the table's version, and its colours once changed)."""
-        return colours.poll_version(self.version, self.row.colours)
+        """What this page's poll says it has seen (the table's version, its colours once changed, its seat changes)."""
+        return colours.poll_version(self.version, self.row.colours, self.row.seating)
 
     @property
     def palette(self) -> tuple[colours.Colour, ...]:
@@ -151,16 +161,19 @@ class TableView:
         return active[-1] if active else None
 
     def describe(self, entry: Standing) -> str:
-        """The entry in a sentence (a sealed one without its value); one that cannot be read says so instead."""
+        """The entry in a sentence, in the reader's language (a sealed one without its value); one that cannot be
+        read says so instead."""
         if (sealed := self.replayed.seal.parts.get(entry.seq)) is not None and entry.seq in self.replayed.hidden:
-            return sealed.sentence
+            return str(language.say(sealed.sentence))
         if entry.version != self.kind.entries.get(entry.kind, _NO_KIND).version:
-            return f"an entry that cannot be read ({entry.kind})"
+            return gettext("an entry that cannot be read (%(kind)s)", kind=entry.kind)
         try:
-            said = self.kind.describe(entry.kind, entry.payload)
+            said = str(language.say(self.kind.describe(entry.kind, entry.payload)))
         except Exception:  # noqa: BLE001 - a damaged entry still gets a line in the log
-            return f"an entry that cannot be read ({entry.kind})"
-        return f"{said} (face down: only this phone sees it)" if entry.seq in self.replayed.seal.parts else said
+            return gettext("an entry that cannot be read (%(kind)s)", kind=entry.kind)
+        if entry.seq in self.replayed.seal.parts:
+            return gettext("%(entry)s (face down: only this phone sees it)", entry=said)
+        return said
 
     @property
     def shown_log(self) -> list[Standing]:

@@ -9,28 +9,35 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 from pydantic import ValidationError
 
-from .. import colours, groups, plays
-from ..games.base import Problem, RuleError
-from ..log import CORRECT, UNDO, Standing
-from ..rows import EntryRow
+from companion.storage.log import CORRECT, UNDO, Standing
+from companion.storage.store import TableRow, tables
+
+from .. import colours, groups
+from ..games import Problem
 from ..schemas import EntryForm, validation_problems
-from ..store import StaleWrite, TableRow, tables
-from ..tables.replay import check_correction, check_entry, undoable
-from ..tables.sealing import refusal, untouchable
-from . import part_writes, phone, public_root, store
+from ..tables.replay import mended_by, undoable
+from ..tables.sealing import untouchable
+from . import colour_words, language, phone, public_root, store, writes
 from . import table_changes as changes
 from . import table_context as ctx
 from .codes import qr_address
-from .lfg_heroes import keep_entered
 from .render import is_htmx, page
 from .table_view import Conflict, Failed, TableView
 
 bp = Blueprint("tables", __name__)
 
 ANONYMOUS = "Someone"
+
+
+@bp.app_template_filter("author")
+def author(name: str, players: list[str]) -> str:
+    """Who made an entry, as a page names them: a phone that is none of the players is "Someone" in the reader's
+    language (what is stored stays "Someone")."""
+    return gettext("Someone") if name == ANONYMOUS and name not in players else name
 
 
 @bp.get("/t/<token>")
@@ -76,7 +83,9 @@ WRITES = ["POST", "PUT", "PATCH", "DELETE"]
 def watch_only(token: str, rest: str = "") -> ResponseReturnValue:
     """The watch link of a table never changes it, whatever is sent to it."""
     ctx.by_viewer_token(token)
-    message = "This is the table's watch-only link: it cannot change the table. Ask the table for its own link."
+    message = gettext(
+        "This is the table's watch-only link: it cannot change the table. Ask the table for its own link."
+    )
     return message, 403, {"Content-Type": "text/plain; charset=utf-8"}
 
 
@@ -86,7 +95,7 @@ def _live(token: str, editable: bool) -> ResponseReturnValue:
     column = tables.c.token if editable else tables.c.viewer_token
     found = store().poll(column, token) or abort(404)
     table_id, _, seen = found
-    etag = f"{table_id}-{seen}"
+    etag = f"{table_id}-{seen}-{language.current()}"
     # An editor's fragment is this phone's own (its seat, its face-down cards), and a watch link is a secret too:
     # never kept by a shared cache, and always asked again, so an unchanged table still answers 304.
     headers = {"ETag": f'"{etag}"', "Cache-Control": "private, no-cache", "Vary": "HX-Request"}
@@ -115,26 +124,34 @@ def enter(token: str) -> ResponseReturnValue:
     form = view.kind.forms.get(kind_name) or abort(400)
     if view.asks_seat:
         return _unseated(row)
-    if taken := view.recorded_steps.get(request.form.get("step", "")):
+    # asked before the form is read, so that a phone whose step was recorded meanwhile sees both entries
+    if taken := writes.step_taken(view, kind_name, request.form.get("step", "")):
         return _conflict(row, Conflict(*taken, changes.in_words(view, kind_name, form, values), values))
-    if view.broken:
-        message = f"That entry was not saved: entry #{view.broken.seq} cannot be replayed, undo or correct it first."
-        return ctx.render(ctx.view(row, failed=Failed(form_key, values), message=message), 422)
+    failed = Failed(form_key, values)
+    if view.broken and view.broken.kind != kind_name:
+        return _refuse_broken(row, view, failed)
     try:
         payload = form.model_validate(values).to_payload()
     except ValidationError as exc:
-        return _refuse(row, Failed(form_key, values, _located(validation_problems(exc))))
-    try:
-        payload = check_entry(view.kind, row.setup, view.checked, kind_name, payload)
-    except (ValidationError, RuleError) as exc:
-        return _refuse(row, Failed(form_key, values, _located(_problems(exc), form)))
-    if sealed := refusal(view.checked.seal, view.checked.log, phone.known(), view.kind.part(kind_name, payload)):
-        return _refuse(row, Failed(form_key, values, {"form": sealed.msg}))
-    return _append(row, kind_name, payload, view.kind.entries[kind_name].version, Failed(form_key, values))
+        return _refuse(row, replace(failed, errors=_located(validation_problems(exc))))
+    if view.broken:
+        return _mend(row, view, kind_name, payload, failed)
+    return _answer(row, writes.write(view, _sent(row, kind_name, payload)), failed, form)
 
 
-def _problems(exc: ValidationError | RuleError) -> list[Problem]:
-    return validation_problems(exc) if isinstance(exc, ValidationError) else list(exc.problems)
+def _refuse_broken(row: TableRow, view: TableView, failed: Failed) -> ResponseReturnValue:
+    seq = view.broken.seq if view.broken else 0
+    message = gettext("That entry was not saved: entry #%(seq)s cannot be replayed, undo or correct it first.", seq=seq)
+    return ctx.render(ctx.view(row, failed=failed, message=message), 422)
+
+
+def _mend(row: TableRow, view: TableView, kind: str, payload: dict[str, Any], failed: Failed) -> ResponseReturnValue:
+    """An entry sent for the same share as the broken one (its card, filled in again) is a correction of it."""
+    target = mended_by(view.kind, view.checked, kind, payload)
+    if target is None or untouchable(view.checked.seal, view.checked.log, phone.known(), target):
+        return _refuse_broken(row, view, failed)
+    sent = _sent(row, CORRECT, {"target": target, "payload": payload})
+    return _answer(row, writes.write(view, sent), failed, view.kind.forms[kind])
 
 
 def _located(problems: list[Problem], form: type[EntryForm] | None = None) -> dict[str, str]:
@@ -143,7 +160,8 @@ def _located(problems: list[Problem], form: type[EntryForm] | None = None) -> di
     located: dict[str, str] = {}
     for p in problems:
         field = (form.field_of(p.loc) if form and p.loc else p.loc) or "form"
-        located[field] = f"{located[field]} {p.msg}" if field in located else p.msg
+        said = language.say(p.msg)
+        located[field] = f"{located[field]} {said}" if field in located else said
     return located
 
 
@@ -154,31 +172,13 @@ def _conflict(row: TableRow, conflict: Conflict) -> ResponseReturnValue:
 
 
 def _refuse(row: TableRow, failed: Failed) -> ResponseReturnValue:
-    return ctx.render(ctx.view(row, failed=failed, message="That entry was not saved: see what to fix below."), 422)
+    return ctx.render(
+        ctx.view(row, failed=failed, message=gettext("That entry was not saved: see what to fix below.")), 422
+    )
 
 
-def write_entry(
-    row: TableRow,
-    based_on: int,
-    entry_id: str,
-    kind: str,
-    payload: dict[str, Any],
-    version: int,
-    author: str,
-    phone_id: int | None = None,
-) -> tuple[EntryRow, bool]:
-    """Store one checked entry (pages and the table API both write through here, the pages with the phone that
-    wrote it); raises StaleWrite."""
-    entry, created = part_writes.append(row, based_on, entry_id, kind, payload, version, author, phone_id)
-    if created:
-        plays.record(store(), row)
-        keep_entered(row, kind, payload)
-    return entry, created
-
-
-def _append(
-    row: TableRow, kind: str, payload: dict[str, Any], version: int, failed: Failed | None
-) -> ResponseReturnValue:
+def _sent(row: TableRow, kind: str, payload: dict[str, Any]) -> writes.Sent:
+    """The entry with what the form says about itself (the version it was made from, its id) and who wrote it."""
     try:
         based_on = int(request.form.get("version", ""))
     except ValueError:
@@ -188,27 +188,41 @@ def _append(
     entry_id = request.form.get("entry_id", "")[:64] or abort(400)
     if "\x00" in entry_id:  # no id a client makes holds a NUL byte
         abort(400)
-    author = ctx.seat(row)
-    if author is None:
-        return _unseated(row)
-    try:
-        write_entry(row, based_on, entry_id, kind, payload, version, author or ANONYMOUS, phone.this())
-    except StaleWrite as stale:
-        row = ctx.fresh(row)
-        return ctx.render(ctx.view(row, failed=failed, message=changes.stale_message(row, stale)), 409)
-    return _done(row)
+    author = ctx.seat(row) or ANONYMOUS  # every caller asked the phone for its seat first
+    return writes.Sent(kind, payload, entry_id, based_on, author, phone_id=phone.this())
+
+
+def _answer(
+    row: TableRow, outcome: writes.Outcome, failed: Failed | None, form: type[EntryForm] | None = None
+) -> ResponseReturnValue:
+    """The page after a write: the table as it is now, or what stopped the entry (a part refused in `form`)."""
+    match outcome:
+        case writes.Written():
+            return _done(row)
+        case writes.Stale(latest=latest):
+            row = ctx.fresh(row)
+            return ctx.render(ctx.view(row, failed=failed, message=changes.stale_message(row, latest)), 409)
+        case writes.Sealed(problem=problem):
+            errors = {"form": language.say(problem.msg)}
+        case writes.Refused(problems=problems):
+            errors = _located(problems, form)
+        case _:  # a page names no step to the write: it asked for its step before
+            raise AssertionError(outcome)
+    return _refuse(row, replace(failed or Failed("", {}), errors=errors))
 
 
 def _unseated(row: TableRow) -> ResponseReturnValue:
     """An entry from a phone that never said who it is at the table (a page of before, or no JavaScript): nothing
     is stored, and the phone is asked, so that nothing is credited to "Someone" by accident."""
-    message = "That entry was not saved: first say who you are at this table (or none of them), then enter it again."
+    message = gettext(
+        "That entry was not saved: first say who you are at this table (or none of them), then enter it again."
+    )
     return ctx.render(ctx.view(row, message=message), 422)
 
 
 def _already_entered(row: TableRow) -> bool:
     """A double tap or a retried request: the entry id was stored already."""
-    return store().find(row.id, request.form.get("entry_id", "")[:64]) is not None
+    return writes.landed(row.id, request.form.get("entry_id", "")[:64]) is not None
 
 
 def _done(row: TableRow) -> ResponseReturnValue:
@@ -226,13 +240,15 @@ def undo(token: str) -> ResponseReturnValue:
     target = next((seq for seq in undoable(view.checked) if str(seq) == request.form.get("target", "")), None)
     if target is None:
         return ctx.render(
-            ctx.view(row, message="Nothing to undo there: the table changed. Here is the new state."), 409
+            ctx.view(row, message=gettext("Nothing to undo there: the table changed. Here is the new state.")), 409
         )
     if view.asks_seat:
         return _unseated(row)
     if sealed := untouchable(view.checked.seal, view.checked.log, phone.known(), target):
-        return ctx.render(ctx.view(row, message=f"Nothing was undone. {sealed.msg[:1].upper()}{sealed.msg[1:]}."), 409)
-    return _append(row, UNDO, {"target": target}, 1, None)
+        why = language.say(sealed.msg)
+        message = gettext("Nothing was undone. %(why)s.", why=f"{why[:1].upper()}{why[1:]}")
+        return ctx.render(ctx.view(row, message=message), 409)
+    return _answer(row, writes.write(view, _sent(row, UNDO, {"target": target})), None)
 
 
 def _counting(view: TableView, seq: int) -> Standing:
@@ -251,7 +267,9 @@ def edit(token: str, seq: int) -> ResponseReturnValue:
         values = view.kind.forms[entry.kind].values_of(entry.payload)
     except (KeyError, TypeError, ValueError, AttributeError):
         values = {}  # a damaged entry: its form starts empty
-    failed = Failed("correct", {k: "" if v is None else str(v) for k, v in values.items()})
+    broken = view.broken if view.broken and view.broken.seq == seq else None
+    errors = _located(list(broken.problems), view.kind.forms[entry.kind]) if broken else {}
+    failed = Failed("correct", {k: "" if v is None else str(v) for k, v in values.items()}, errors)
     return page("table_edit.html", view=replace(view, failed=failed), entry=entry, game=view.game)
 
 
@@ -270,12 +288,10 @@ def correct(token: str, seq: int) -> ResponseReturnValue:
         payload = form.model_validate(values).to_payload()
     except ValidationError as exc:
         return _refuse_correction(view, entry, Failed("correct", values, _located(validation_problems(exc))))
-    try:
-        _, payload = check_correction(view.kind, row.setup, view.checked, seq, payload)
-    except (ValidationError, RuleError) as exc:
-        return _refuse_correction(view, entry, Failed("correct", values, _located(_problems(exc), form)))
-    version = view.kind.entries[entry.kind].version
-    return _append(row, CORRECT, {"target": seq, "kind": entry.kind, "payload": payload}, version, None)
+    outcome = writes.write(view, _sent(row, CORRECT, {"target": seq, "payload": payload}))
+    if isinstance(outcome, writes.Refused):
+        return _refuse_correction(view, entry, Failed("correct", values, _located(outcome.problems, form)))
+    return _answer(row, outcome, None)
 
 
 def _refuse_correction(view: TableView, entry: Standing, failed: Failed) -> ResponseReturnValue:
@@ -288,7 +304,7 @@ def me(token: str) -> ResponseReturnValue:
     row = ctx.by_token(token)
     name = request.form.get("who", "")
     if name and name not in row.setup["players"]:
-        message = f"Nobody called {name[:40]} plays at this table: tap one of its players' names."
+        message = gettext("Nobody called %(name)s plays at this table: tap one of its players' names.", name=name[:40])
         return ctx.render(ctx.view(row, message=message), 422)
     groups.take_seat(store(), row.id, phone.this(), name)
     return redirect(url_for("tables.show", token=row.token), 303)
@@ -300,9 +316,11 @@ def colour(token: str) -> ResponseReturnValue:
     row = ctx.by_token(token)
     view = ctx.view(row)
     try:
-        chosen = colours.change(view.colours, request.form.get("player", ""), request.form.get("colour", ""))
-    except colours.ColourError as exc:
-        return ctx.render(replace(view, message=f"That colour was not changed. {exc}"), 422)
+        player, key = request.form.get("player", ""), request.form.get("colour", "")
+        chosen = colours.change(view.colours, player, key)
+    except colours.ColourError:
+        why = colour_words.refusal(view.colours, player, key)
+        return ctx.render(replace(view, message=gettext("That colour was not changed. %(why)s", why=why)), 422)
     store().set_colours(row.id, chosen)
     return redirect(url_for("tables.show", token=row.token) + "#colours", 303)
 

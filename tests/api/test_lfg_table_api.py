@@ -7,6 +7,8 @@ import pytest
 
 from tests.web.pages import sit
 
+from .calls import send_entry
+
 BARD = {"hero": "Bard", "roles": ["defence", "support", "damage"], "renown": 3, "hurt_renown": 1}
 KNIGHT = {"hero": "Knight", "roles": ["defence"], "renown": 4, "hurt_renown": 2, "traits": ["loyal"]}
 
@@ -22,7 +24,7 @@ def table(client):
 def post(client, token, kind, payload):
     version = client.get(f"/api/v1/tables/{token}").get_json()["version"]
     body = {"kind": kind, "payload": payload, "entry_id": f"{kind}-{version}", "base_version": version}
-    return client.post(f"/api/v1/tables/{token}/entries", json=body)
+    return send_entry(client, token, body)
 
 
 def test_heroes_then_parties_score_as_the_calculator_does(client, table):

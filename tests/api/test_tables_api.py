@@ -6,6 +6,8 @@ import pytest
 
 from tests.web.pages import sit
 
+from .calls import send_entry
+
 LINE = {"player": "Ann", "round": 1, "line": {"color": "blue", "districts": 3, "max_stations_in_district": 2}}
 
 
@@ -22,7 +24,7 @@ def token(link: str) -> str:
 
 
 def post(client, table, body, link="edit"):
-    return client.post(f"/api/v1/tables/{token(table[link])}/entries", json=body)
+    return send_entry(client, token(table[link]), body)
 
 
 def entry(payload, entry_id="e1", base=0, kind="line"):
@@ -142,7 +144,7 @@ def test_unknown_tokens_and_bad_bodies(client, table):
 
 
 def test_every_entry_kind_is_in_the_openapi_document(client):
-    from companion.tables import kinds
+    from companion.specs import kinds
 
     schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
     for slug, kind in kinds().items():

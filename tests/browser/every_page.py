@@ -20,40 +20,11 @@ from typing import Any
 from flask import Flask
 
 from companion import groups
-from companion.specs import SPECS
+from companion.specs import SPECS, kinds
 from tests.conftest import LiveServer, make_app
 
 GAMES = tuple(SPECS)
 
-# Each kind of page by name (the test ids). "-error" and "-refused" pages show a form sent back with its problems.
-PAGES = (
-    "home",
-    "join",
-    "join-error",
-    "not-found",
-    "rules-index",
-    "rules-search",
-    "rules-search-nothing",
-    "rules-offline",
-    *(f"rules-{game}" for game in GAMES),
-    *(f"new-{game}" for game in GAMES),
-    *(f"new-{game}-error" for game in GAMES),
-    *(
-        f"{game}-{state}"
-        for game in GAMES
-        for state in ("empty", "mid", "finished", "refused", "viewer", "correction", "seat", "log")
-    ),
-    "loaf-choice",
-    "orleans-torture",
-    "print-index",
-    "print-error",
-    "history",
-    "history-player",
-    "history-game",
-    "history-import-error",
-    "group",
-    "group-error",
-)
 # Pages of features that may not be in every build yet: the route each needs, and the address shown.
 OPTIONAL = {
     "print-index": ("/print", "/print"),
@@ -132,14 +103,22 @@ def build(tmp: Path) -> tuple[Site, LiveServer]:
         site.answers[f"new-{game}-error"] = _answer(client.post(f"/new/{game}", data={"players": ["Ann", "ann"]}), 422)
     for game, setup in SETUPS.items():
         _table_pages(site, client, game, setup)
+    for game in set(kinds()) - set(SETUPS):  # a game with no entries written here yet: its empty table at least
+        players = ["Ann", "Ben", "Cy", "Di"][: max(2, SPECS[game].game.min_players)][: SPECS[game].game.max_players]
+        site.paths[f"{game}-empty"] = _start(client, game, players)
 
     loaf = _start(client, "loaf", ["Ann", "Bob"], advanced="true")
     site.answers["loaf-choice"] = _answer(_post(client, loaf, LOAF_CHOICE, expect=422), 422)
+    review = _start(client, "loaf", ["Ann", "Bob"], advanced="true")
+    for entry in LOAF_REVIEW:
+        _post(client, review, entry)
+    site.paths["loaf-review"] = review  # round 2's review step: the real cards, last round's order card first
     orleans = _start(client, "orleans", ["Jo", "Ana"])
     for entry in ORLEANS_SHORT:
         _post(client, orleans, entry)
     site.paths["orleans-torture"] = orleans
     _seat_browser(site, orleans, "")
+    site.paths["orleans-to-fix"] = _to_fix(client, site)
     store = app.extensions["store"]
     group = groups.by_id(store, store.by_token(orleans.rsplit("/", 1)[1]).group_id)
     site.paths["group"] = f"/g/{group.token}"  # every table above is in it: they were all started by one phone
@@ -182,6 +161,19 @@ def _table_pages(site: Site, client: Any, game: str, setup: dict[str, Any]) -> N
     token = tables["mid"].rsplit("/", 1)[1]
     site.paths[f"{game}-viewer"] = f"/v/{site.app.extensions['store'].by_token(token).viewer_token}"
     site.answers[f"{game}-refused"] = _answer(_post(client, tables["mid"], setup["refused"], expect=422), 422)
+
+
+def _to_fix(client: Any, site: Site) -> str:
+    """An Orléans table whose early holdings were corrected after the torture they led to: the table names the
+    torture entry that no longer fits, with what to fix."""
+    table = _start(client, "orleans", ["Jo", "Ana"])
+    for entry in [*ORLEANS_SHORT, {"kind": "torture", "form": "torture-Jo", "player": "Jo", "goods_wool": 1}]:
+        _post(client, table, {**entry, "development": 1} if entry["kind"] == "torture" else entry)
+    fixed = {"version": _version(client, table), "entry_id": "fix", "player": "Jo", **JO, "coins": 0}
+    assert client.post(f"{table}/entries/1/edit", data=fixed).status_code == 303
+    assert "Entry #4 no longer fits" in client.get(table).get_data(as_text=True)
+    _seat_browser(site, table, "")
+    return table
 
 
 def _browser_phone(site: Site) -> None:
@@ -281,6 +273,12 @@ LOAF_CHOICE = _loaf_round(5, {"Ann": 7, "Bob": 4}, review="other") | {
     "failure_target": "lowest",
     "failure_amount": 1,
 }
+LOAF_REVIEW = [
+    _loaf_round(5, {"Ann": 6, "Bob": 4}, review="basic-highest-1"),
+    {"kind": "order", "round": 2, "average": 6},
+    {"kind": "card", "form": "card-Ann", "round": 2, "player": "Ann", "card": 7},
+    {"kind": "card", "form": "card-Bob", "round": 2, "player": "Bob", "card": 3},
+]
 OZ_ANN = {"dorothy": 4, "lion": 4, "scarecrow": 2, "toto": 3, "oz": 3, "glinda": 1, "witch": 1}
 OZ_ANN |= {"s1_type": "pair", "s1_with_dorothy": "dorothy", "s1_with_lion": "lion", "s1_points": "2"}
 OZ_ANN |= {"s2_type": "majority", "s2_character": "lion", "s2_points": "5"}
@@ -352,3 +350,37 @@ SETUPS: dict[str, dict[str, Any]] = {
         "refused": _lfg_party("Ben", "Knight", "Bard"),
     },
 }
+
+
+TABLE_STATES = ("empty", "mid", "finished", "refused", "viewer", "correction", "seat", "log")
+# Each kind of page by name (the test ids). "-error" and "-refused" pages show a form sent back with its problems.
+PAGES = (
+    "home",
+    "join",
+    "join-error",
+    "not-found",
+    "rules-index",
+    "rules-search",
+    "rules-search-nothing",
+    "rules-offline",
+    *(f"rules-{game}" for game in GAMES),
+    *(f"new-{game}" for game in GAMES),
+    *(f"new-{game}-error" for game in GAMES),
+    *(
+        f"{game}-{state}"
+        for game in GAMES
+        for state in (TABLE_STATES if game in SETUPS else ("empty",) if game in kinds() else ())
+    ),
+    "loaf-choice",
+    "loaf-review",
+    "orleans-torture",
+    "orleans-to-fix",
+    "print-index",
+    "print-error",
+    "history",
+    "history-player",
+    "history-game",
+    "history-import-error",
+    "group",
+    "group-error",
+)

@@ -3,8 +3,10 @@ scrolling the next step into view, or laying out what just arrived."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 APART = """([a, b]) => {
@@ -49,3 +51,17 @@ def still_at(page: Any, locator: Any, top: float) -> None:
     page.wait_for_function(
         "([el, top]) => Math.abs(el.getBoundingClientRect().top - top) < 2", arg=[locator.element_handle(), top]
     )
+
+
+# Every element that stays put while the page scrolls (sticky or fixed) and shows, with its share of the screen.
+STUCK = """() => Array.from(document.querySelectorAll('body *'))
+    .filter(el => ['sticky', 'fixed'].includes(getComputedStyle(el).position) && el.getClientRects().length)
+    .map(el => ({what: el.className || el.tagName, share: el.getBoundingClientRect().height / innerHeight}))"""
+
+
+def nothing_stuck_over(page: Any, share: float) -> None:
+    """Every sticky or fixed element takes at most `share` of the screen's height, once the page has settled; the
+    failure names those that do not."""
+    with contextlib.suppress(PlaywrightError):  # the assertion below names what is too tall
+        page.wait_for_function(f"() => ({STUCK})().every(s => s.share <= {share})", timeout=3000)
+    assert [s for s in page.evaluate(STUCK) if s["share"] > share] == []

@@ -9,13 +9,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.phones import new_phone
+
 pytestmark = pytest.mark.browser
 
 NAMES = ["Anne-Sophie Lefèvre", "Bérénice Dupont-Aignan", "Çağrı Öztürkoğlu", "Zoë Ångström", "José Muñoz", "Łukasz Ś"]
-
-
-def new_phone(chromium):
-    return chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
 
 
 def start_table(page, url: str, players: list[str]) -> None:

@@ -10,13 +10,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.phones import new_phone
+
 from .geometry import above
 
 pytestmark = pytest.mark.browser
-
-
-def new_phone(chromium):
-    return chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
 
 
 def start_table(page, url: str, slug: str, heading: str, players: list[str]) -> None:

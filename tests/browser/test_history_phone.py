@@ -13,8 +13,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from companion import groups, plays
-from companion.bgstats import BGSTATS_CREATE_PLAY
+from companion import groups
+from companion.history import plays as plays
+from companion.history.bgstats import BGSTATS_CREATE_PLAY
 
 from ..conftest import LiveServer, make_app
 from ..test_history import T0, koala_koalation, lfg_disqualified, loaf_angry, log, nsp

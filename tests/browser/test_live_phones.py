@@ -8,13 +8,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.phones import new_phone
+
 from .geometry import apart, still_at, top_of
 from .seats import NOBODY, sit
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-QUICK = "Success: Highest +1 Failure: Lowest −1"
+QUICK = "Highest ±1"  # the real card; every round here is a success, so its +1 for the highest counts
 
 
 def new_table(page, url, game, *players):
@@ -45,7 +46,7 @@ def test_a_half_typed_line_keeps_its_values_focus_and_place_while_the_other_phon
 ):
     first = phone.new_page()
     table = new_table(first, live_server.url, "next-station-paris", "Ana", "Ben", "Cy")
-    other = chromium.new_context(**PHONE)
+    other = new_phone(chromium)
     second = other.new_page()
     second.goto(table)
     sit(second, NOBODY)
@@ -100,7 +101,7 @@ def rounds_in_log(page):
 def test_the_same_round_typed_on_two_phones_lands_once_and_the_late_phone_chooses(live_server, phone, chromium):
     first = phone.new_page()
     table = new_table(first, live_server.url, "loaf", "Ann", "Ben")
-    other = chromium.new_context(**PHONE)
+    other = new_phone(chromium)
     second = other.new_page()
     second.goto(table)
     sit(second, NOBODY)
@@ -127,7 +128,7 @@ def test_a_round_sent_after_another_phone_recorded_it_is_a_conflict_and_use_mine
 ):
     first = phone.new_page()
     table = new_table(first, live_server.url, "loaf", "Ann", "Ben")
-    other = chromium.new_context(**PHONE)
+    other = new_phone(chromium)
     second = other.new_page()
     second.goto(table)
     sit(second, NOBODY)
@@ -186,7 +187,7 @@ def test_a_failed_entry_shows_a_banner_keeps_the_typing_and_retry_sends_it_once_
     expect(page.locator('[data-player="Ana"]')).to_have_text("15")
     expect(banner).to_be_hidden()
 
-    other = chromium.new_context(**PHONE)
+    other = new_phone(chromium)
     second = other.new_page()
     second.goto(table)
     sit(second, NOBODY)
@@ -202,7 +203,7 @@ def test_polls_that_cannot_reach_the_table_say_so_and_the_phone_catches_up_after
     banner = page.get_by_role("alert").filter(has_text="No connection to the table")
     expect(banner).to_be_visible(timeout=3000)
 
-    other = chromium.new_context(**PHONE)
+    other = new_phone(chromium)
     second = other.new_page()
     second.goto(table)
     sit(second, NOBODY)

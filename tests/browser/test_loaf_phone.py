@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.phones import new_phone
+
 from .seats import NOBODY, sit
 
 pytestmark = pytest.mark.browser
@@ -16,7 +18,7 @@ PLAYERS = ["Ann", "Bénédicte", "Cy", "Dee"]
 ROUND_BUDGET = 8
 OWN_CARD_BUDGET = 2
 GROUP_CARD_BUDGET = 9
-QUICK = "Success: Highest +1"  # the order and the cards tell a success: only that side shows
+QUICK = "Highest ±1"  # a real card: the order and the cards tell a success, so its +1 for the highest counts
 
 
 class Taps:
@@ -28,10 +30,6 @@ class Taps:
     def __call__(self, locator) -> None:
         self.count += 1
         locator.tap()
-
-
-def new_phone(chromium):
-    return chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
 
 
 def start(page, url, players, advanced=False, who=NOBODY):
@@ -70,7 +68,7 @@ def record_round(page, taps, number, average, cards, review=QUICK):
     tap_in(page, taps, "Order: work per player", average)
     for name, card in cards.items():
         other_card(page, taps, name, card)
-    taps(step(page).get_by_role("button", name=review, exact=True))
+    taps(step(page).get_by_role("button", name=review))
     expect(page.locator(".round-summary .outcome")).to_contain_text(f"Round {number}:")
     return taps.count - before
 
@@ -93,7 +91,7 @@ def test_three_rounds_from_one_phone_then_an_undo(live_server, phone):
     # Its breakdown is one tap away.
     page.locator(".round-summary > summary").tap()
     expect(page.locator("#last-round")).to_be_visible()
-    used = record_round(page, taps, 2, 6, {"Ann": 2, "Bénédicte": 3, "Cy": 5, "Dee": 4}, "Failure: Lowest −1")
+    used = record_round(page, taps, 2, 6, {"Ann": 2, "Bénédicte": 3, "Cy": 5, "Dee": 4}, "Lowest ±1")
     assert used <= ROUND_BUDGET
     expect(page.locator(".round-summary .outcome")).to_have_text("Round 2: failure")
     used = record_round(page, taps, 3, 4, {"Ann": 3, "Bénédicte": 8, "Cy": 2, "Dee": 5})
@@ -139,7 +137,7 @@ def test_two_phones_tap_their_own_cards_of_one_round_at_once(live_server, chromi
         # The order and the review card from one phone each: the round is played once.
         tap_in(b, b_taps, "Order: work per player", 5)
         expect(step(a)).to_contain_text("The review card", timeout=5000)
-        a_taps(step(a).get_by_role("button", name="Success: Highest +1", exact=True))
+        a_taps(step(a).get_by_role("button", name=QUICK))
         for page in (a, b):
             expect(page.locator(".round-summary .outcome")).to_have_text("Round 1: success", timeout=5000)
             expect(step(page)).to_contain_text("Round 2")

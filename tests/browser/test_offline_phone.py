@@ -10,9 +10,10 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.phones import new_phone
+
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 CONFLICT = "section.conflict, [data-conflict]"
 
 
@@ -54,6 +55,24 @@ def answer(route):
         route.fulfill(response=response)
     except Exception:  # noqa: BLE001 - the page aborted the request meanwhile: there is nobody to answer
         pass
+
+
+class ClosedToEntries:
+    """The table answers every new entry with 503, as a table that is down does, until `open()`."""
+
+    def __init__(self, app):
+        self.app = app
+        self.wsgi_app = app.wsgi_app
+        app.wsgi_app = self
+
+    def open(self):
+        self.app.wsgi_app = self.wsgi_app
+
+    def __call__(self, environ, start_response):
+        if environ["REQUEST_METHOD"] == "POST" and environ["PATH_INFO"].endswith("/entries"):
+            start_response("503 Service Unavailable", [("Content-Type", "text/plain"), ("Retry-After", "1")])
+            return [b"The table is closed for a moment."]
+        return self.wsgi_app(environ, start_response)
 
 
 def entries_of(url, table_url):
@@ -117,28 +136,38 @@ def test_an_entry_made_offline_is_stored_by_itself_once_the_phone_is_back(live_s
     assert len(entries_of(live_server.url, table)) == 1  # once, however often it was tried
 
 
+def test_two_entries_made_offline_are_counted_and_each_lands_once(live_server, phone):
+    page = phone.new_page()
+    table = start(page, live_server.url, "loaf", ["Ann", "Ben", "Cy"], seat="Ann")
+    phone.set_offline(True)
+    tap_card(page, "Ann", 7)
+    banner = page.locator("#trouble")
+    expect(banner).to_contain_text("1 entry waits to be sent; it goes as soon as the table answers")
+    page.locator("#step").get_by_text("Enter a card for…").click()
+    tap_card(page, "Ben", 5)
+    expect(banner).to_contain_text("2 entries wait to be sent; they go as soon as the table answers")
+    phone.set_offline(False)
+    until(page, lambda: len(entries_of(live_server.url, table)) == 2, seconds=5)
+    expect(banner).to_be_hidden()
+    page.reload()
+    expect(page.locator(".waiting")).not_to_contain_text("Ben's card")
+    assert [e["kind"] for e in entries_of(live_server.url, table)] == ["card", "card"]
+
+
 def test_an_entry_made_offline_is_stored_when_the_table_is_opened_again_after_the_page_was_closed(live_server, phone):
     page = phone.new_page()
     table = start(page, live_server.url, "loaf", ["Ann", "Ben", "Cy"], seat="Ann")
     phone.set_offline(True)
-    # Chromium lets a request through while it closes an offline page: such a request stays unanswered until the
-    # table is opened again, however late it reaches the route.
-    closing = {"page": True}
-
-    def entries(route):
-        if closing["page"]:
-            route.abort("internetdisconnected")
-        else:
-            route.continue_()
-
-    phone.route("**/entries", entries)
+    # Chromium may let a request through as it closes an offline page (the page's network emulation ends with it):
+    # the table itself refuses entries until the page is opened again, so such a request lands nothing.
+    closed = ClosedToEntries(live_server.app)
     tap_card(page, "Ann", 4)
     expect(page.locator("#trouble")).to_contain_text("1 entry waits to be sent")
     page.close()
     phone.set_offline(False)
     assert entries_of(live_server.url, table) == []
     again = phone.new_page()
-    closing["page"] = False
+    closed.open()
     again.goto(table)
     until(again, lambda: len(entries_of(live_server.url, table)) > 0, seconds=5)
     expect(again.locator(".waiting")).not_to_contain_text("Ann's card")
@@ -158,11 +187,11 @@ def test_an_entry_made_offline_for_a_step_another_phone_recorded_meanwhile_shows
     form.get_by_role("group", name="Order: work per player").get_by_role("radio", name="3", exact=True).check()
     for name, card in {"Ann": 2, "Ben": 7}.items():
         form.get_by_role("group", name=name, exact=True).get_by_role("radio", name=str(card), exact=True).check()
-    form.get_by_role("radio", name="Success: Highest +1 Failure: Lowest −1").check()
+    form.get_by_role("radio", name="Highest ±1").check()
     form.get_by_role("button", name="Record round 1").click()
     expect(page.locator("#trouble")).to_contain_text("1 entry waits to be sent")
 
-    other = chromium.new_context(**PHONE)
+    other = new_phone(chromium)
     second = other.new_page()
     second.goto(table)
     sit(second, "Ben")
@@ -171,7 +200,7 @@ def test_an_entry_made_offline_for_a_step_another_phone_recorded_meanwhile_shows
     whole.get_by_role("group", name="Order: work per player").get_by_role("radio", name="5", exact=True).check()
     for name, card in {"Ann": 6, "Ben": 4}.items():
         whole.get_by_role("group", name=name, exact=True).get_by_role("radio", name=str(card), exact=True).check()
-    whole.get_by_role("radio", name="Success: Highest +1 Failure: Lowest −1").check()
+    whole.get_by_role("radio", name="Highest ±1").check()
     whole.get_by_role("button", name="Record round 1").click()
     expect(second.get_by_role("button", name="Record round 2")).to_be_attached()
     other.close()
@@ -229,9 +258,9 @@ def play_round(pages, table, number):
         expect(page.locator("#step")).to_contain_text("Your card")
         tap_card(page, name, (number - 1 + 3 * i) % 12)
     no_conflict(pages)
-    review = "Success: Highest +1" if success else "Failure: Lowest −1"
+    review = "Highest ±1" if success else "Lowest ±1"  # the real cards whose side applies
     expect(host.locator("#step")).to_contain_text("The review card", timeout=5000)
-    host.locator("#step").get_by_role("button", name=review, exact=True).tap()
+    host.locator("#step").get_by_role("button", name=review).tap()
     outcome = f"Round {number}: {'success' if success else 'failure'}"
     expect(host.locator(".round-summary .outcome")).to_have_text(outcome)
     no_conflict(pages)
@@ -239,7 +268,7 @@ def play_round(pages, table, number):
 
 @pytest.mark.parametrize("night", [1, 2, 3])
 def test_four_phones_play_nine_rounds_with_no_conflict_box(live_server, chromium, night):
-    phones = [chromium.new_context(**PHONE) for _ in FOUR]
+    phones = [new_phone(chromium) for _ in FOUR]
     try:
         pages = [context.new_page() for context in phones]
         table = start(pages[0], live_server.url, "loaf", FOUR, seat=FOUR[0])

@@ -115,7 +115,9 @@ def play_round(page, number, event):
         lost = "Knight" if number == 5 else "A starting one"
         now.locator("fieldset.drawn", has_text="Jo drew").get_by_label(lost).check()
         now.locator("fieldset.drawn", has_text="Lou drew").get_by_label("A starting one").check()
-        expect(now.locator("fieldset.drawn", has_text="Kim drew").get_by_role("radio")).to_have_count(1)
+        kim = now.locator("fieldset.drawn", has_text="Kim drew")  # no recruit in the bag: a starting one, or none
+        expect(kim.get_by_role("radio")).to_have_count(2)
+        expect(kim.get_by_label("Sacristy: skips it")).to_have_count(1)
         now.get_by_role("button", name="Confirm the Plague").click()
     else:
         now.get_by_role("button", name=f"Resolve the {event}").click()

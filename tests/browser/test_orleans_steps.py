@@ -1,13 +1,13 @@
 """Orléans one step per screen on a 390 × 844 phone: the phone that said who it is sees its own holdings first with
-the save button on screen without scrolling; once saved, the round's event is the step, the saved holdings a line
-above it with their breakdown one tap away."""
+the save button on screen without scrolling; once everyone's are in, the round's event is the step, the phone's own
+holdings a line above it that opens in place, and the last step a line with its breakdown one tap away."""
 
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from .geometry import unscrolled, whole_on_screen
+from .geometry import nothing_stuck_over, unscrolled, whole_on_screen
 
 pytestmark = pytest.mark.browser
 
@@ -44,16 +44,22 @@ def test_the_own_holdings_step_then_the_event_with_the_last_step_above(live_serv
 
     expect(step).to_have_attribute("data-step", "start")
     harvest = step.get_by_role("button", name=re.compile("^Harvest"))
-    whole_on_screen(harvest)
+    whole_on_screen(harvest)  # in a bar at the bottom of the screen, small enough to stay there
+    nothing_stuck_over(page, 0.15)
     harvest.click()
 
     expect(page.locator(".last-step summary")).to_contain_text("Round 1 began: Harvest")
-    expect(step).to_have_attribute("data-step", "holdings")
-    expect(step.get_by_label("Coins", exact=True)).to_have_value("7")  # filled with the table's holdings
-    save = step.get_by_role("button", name="Save your holdings")
+    expect(step).to_have_attribute("data-step", "event")  # the own holdings are in: a line above, not a step
+    own = page.locator("details.own-holdings")
+    expect(own.locator('[data-field="coins"]')).to_have_text("7 coins")
+    expect(own.locator("[data-changes]")).to_have_text("Round 1: nothing changed yet")  # nobody's farmer moved
+    own.locator("summary").click()
+    expect(own.get_by_label("Coins", exact=True)).to_have_value("7")  # filled with the table's holdings
+    save = own.get_by_role("button", name="Save your holdings")
     whole_on_screen(save)
     save.click()
 
+    expect(own.get_by_label("Coins", exact=True)).to_be_hidden()  # folded back into its line
     expect(step).to_have_attribute("data-step", "event")
     resolve = step.get_by_role("button", name="Resolve the Harvest")
     whole_on_screen(resolve)

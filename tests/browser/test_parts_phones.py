@@ -4,11 +4,11 @@ same moment: both lines land, neither phone is told the table changed under it, 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.phones import new_phone
+
 from .seats import NOBODY, sit
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def fill_line(page, player, color, districts, stations, monuments):
@@ -35,7 +35,7 @@ def test_two_phones_tapping_their_own_lines_at_once_both_land(live_server, phone
     sit(first, NOBODY)
     expect(first.get_by_role("heading", name="Next Station Paris")).to_be_visible()
 
-    other = chromium.new_context(**PHONE)
+    other = new_phone(chromium)
     second = other.new_page()
     second.goto(first.url)
     sit(second, NOBODY)

@@ -8,9 +8,10 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from tests.browser.phones import new_phone
+
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 PLAYERS = ("Joaquín", "Maëlle", "Søren")
 CARDS = {"Joaquín": 7, "Maëlle": 4, "Søren": 9}
 FULL_HAND = "Holds 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11"
@@ -40,7 +41,7 @@ def sheet(page, url):
 
 
 def test_cards_stay_face_down_on_every_other_reader_until_the_last_is_in(live_server, chromium):
-    contexts = [chromium.new_context(**PHONE) for _ in PLAYERS]
+    contexts = [new_phone(chromium) for _ in PLAYERS]
     try:
         first, second, third = pages = [context.new_page() for context in contexts]
         first.goto(live_server.url + "/new/loaf")

@@ -106,7 +106,7 @@ _measured: dict[tuple[str, str], dict] = {}
 # A table's page, in every state a phone meets it: no link on it is exempt.
 TABLE_PAGES = {
     f"{game}-{state}" for game in GAMES for state in ("empty", "mid", "finished", "refused", "seat", "viewer", "log")
-}
+} | {"orleans-to-fix"}
 
 
 def measure(site: Site, page, size: str, name: str) -> dict:

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
-from companion.games.base import Result, RuleError
+from companion.games import Result, RuleError
 
 T = TypeVar("T")
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.base import Result
-from companion.games.koala import FOODS, RULE_REFS, Cave, Player, Unit, score
+from companion.games import Result
+from companion.games.koala.engine import FOODS, RULE_REFS, Cave, Player, Unit, score
 
 ALLOWED_REFS = {
     "koala/setup",

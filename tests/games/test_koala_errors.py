@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.base import Problem, RuleError
-from companion.games.koala import Cave, Player, score
+from companion.games import Problem, RuleError
+from companion.games.koala.engine import Cave, Player, score
 
 
 def problems(players: list[Player], caves: list[Cave], teams: bool = False) -> tuple[Problem, ...]:

@@ -9,9 +9,9 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import koala
-from companion.games.base import Result
-from companion.games.koala import FOODS, Cave, Player
+from companion.games import Result
+from companion.games.koala import engine as koala
+from companion.games.koala.engine import FOODS, Cave, Player
 
 from .fuzz import ODD_INT, ODD_TEXT, answer, locs, refused, well_formed
 from .test_koala import tables

@@ -8,17 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.base import Line, Problem, RuleError
-from companion.games.lfg import (
-    ROLES,
-    RULE_REFS,
-    HeroCard,
-    PartyHero,
-    Player,
-    card_problems,
-    fill_roles,
-    score,
-)
+from companion.games import Line, Problem, RuleError
+from companion.games.lfg.engine import ROLES, RULE_REFS, HeroCard, PartyHero, Player, card_problems, fill_roles, score
 
 ALLOWED_REFS = {
     "lfg/setup",

@@ -11,9 +11,9 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import lfg
-from companion.games.base import Result
-from companion.games.lfg import ROLES, TRAITS, HeroCard, PartyHero, Player
+from companion.games import Result
+from companion.games.lfg import engine as lfg
+from companion.games.lfg.engine import ROLES, TRAITS, HeroCard, PartyHero, Player
 
 from .fuzz import ODD_INT, ODD_TEXT, answer, locs, refused, well_formed
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from companion.games.loaf import (
+from companion.games.loaf.engine import (
     RULE_REFS,
     BossCard,
     Choice,
@@ -21,7 +21,7 @@ from companion.games.loaf import (
     replay,
     score,
 )
-from companion.games.loaf_effects import Target
+from companion.games.loaf.engine.effects import Target
 
 # An effect that does nothing unless minus points exist; used where a test is not about the review card.
 QUIET = Effect("double_minus")

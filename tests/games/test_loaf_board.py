@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.loaf import BossCard, Effect, Game, Order, PlayerState, Review, Round, play_round, score
-from companion.games.loaf_scoring import reputation_bonus
+from companion.games.loaf.engine import BossCard, Effect, Game, Order, PlayerState, Review, Round, play_round, score
+from companion.games.loaf.engine.scoring import reputation_bonus
 
 QUIET = Effect("double_minus")
 

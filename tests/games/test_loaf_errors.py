@@ -7,8 +7,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from companion.games.base import RuleError
-from companion.games.loaf import (
+from companion.games import RuleError
+from companion.games.loaf.engine import (
     BossCard,
     Choice,
     ChoiceRequest,

@@ -10,9 +10,9 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.base import RuleError
-from companion.games.loaf import Choice, Effect, Game, Order, Review, Round, new_game, play_round, replay
-from companion.games.loaf_effects import EFFECT_KINDS, TARGETS
+from companion.games import RuleError
+from companion.games.loaf.engine import Choice, Effect, Game, Order, Review, Round, new_game, play_round, replay
+from companion.games.loaf.engine.effects import EFFECT_KINDS, TARGETS
 
 from .fuzz import ODD_INT, ODD_TEXT, answer, locs, refused
 from .test_loaf_properties import check_invariants, draw_round

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.base import RuleError
-from companion.games.loaf import (
+from companion.games import RuleError
+from companion.games.loaf.engine import (
     Choice,
     Effect,
     Game,
@@ -20,7 +20,7 @@ from companion.games.loaf import (
     play_round,
     score,
 )
-from companion.games.loaf_effects import TARGETS
+from companion.games.loaf.engine.effects import TARGETS
 
 TARGETED = ["reputation", "discard", "retrieve_lowest", "take_back_lower", "take_back_higher"]
 TARGETED += ["bonus_points", "minus_points"]

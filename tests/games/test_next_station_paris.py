@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.games import next_station_paris as nsp
-from companion.games.base import RuleError
+from companion.games import RuleError
+from companion.games.next_station_paris import engine as nsp
 
 
 def line(color="blue", districts=5, stations=3, monuments=2):

@@ -8,8 +8,8 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import next_station_paris as nsp
-from companion.games.base import Result, top_scorers
+from companion.games import Result, top_scorers
+from companion.games.next_station_paris import engine as nsp
 
 from .fuzz import ODD_INT, ODD_TEXT, answer, locs, refused, well_formed
 

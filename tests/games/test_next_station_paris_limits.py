@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import next_station_paris as nsp
-from companion.games.base import Result, RuleError
+from companion.games import Result, RuleError
+from companion.games.next_station_paris import engine as nsp
 
 from .fuzz import answer, locs, refused
 
@@ -151,5 +151,6 @@ def test_a_line_with_no_station_is_refused_after_bonuses_that_need_it():
         table = nsp.apply(table, nsp.LineEntry("Ana", round_no, nsp.SubwayLine(color, 3, 2, 0)))
     table = nsp.apply(table, nsp.BonusEntry("Ana", {4: 1}, {}, 0))
     error = refused(nsp.apply, table, nsp.LineEntry("Ana", 4, nsp.SubwayLine("purple", 0, 0, 0)))
-    assert locs(error) == {"interchanges.4"}
+    assert locs(error) == {"bonus.interchanges.4"}  # the bonuses entered already, not a field of the line
+    assert "Ana's bonuses, entered already, no longer fit with this line" in error.problems[0].msg
     assert nsp.apply(table, nsp.LineEntry("Ana", 4, nsp.SubwayLine("purple", 1, 1, 0))).finished

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from companion.games.base import RuleError
-from companion.games.orleans import (
+from companion.games import RuleError
+from companion.games.orleans.engine import (
     DEFAULT_COIN_SPACES,
     RULE_REFS,
     Goods,

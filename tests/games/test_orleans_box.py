@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.base import RuleError
-from companion.games.orleans import Goods, Player, resolve_event, score
-from companion.games.orleans_holdings import (
+from companion.games import RuleError
+from companion.games.orleans.engine import Goods, Player, resolve_event, score
+from companion.games.orleans.engine.holdings import (
     CITIZENS,
     PRESET_COIN_SPACES,
     PRESET_LEVEL_SPACES,
@@ -17,7 +17,7 @@ from companion.games.orleans_holdings import (
     TRADING_STATIONS,
     level_at,
 )
-from companion.games.orleans_torture import apply_torture
+from companion.games.orleans.engine.torture import apply_torture
 
 
 def locs(err: pytest.ExceptionInfo[RuleError]) -> dict[str, str]:

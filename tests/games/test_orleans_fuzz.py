@@ -11,11 +11,11 @@ from dataclasses import fields, replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import orleans
-from companion.games.base import Result, RuleError
-from companion.games.orleans import EVENTS, FOOD, GOOD_POINTS, GOODS, PHASES, RULE_SETS, Goods, Player
-from companion.games.orleans_holdings import current_level
-from companion.games.orleans_torture import (
+from companion.games import Result, RuleError
+from companion.games.orleans import engine as orleans
+from companion.games.orleans.engine import EVENTS, FOOD, GOOD_POINTS, GOODS, PHASES, RULE_SETS, Goods, Player
+from companion.games.orleans.engine.holdings import current_level
+from companion.games.orleans.engine.torture import (
     ITEMS,
     GiveUp,
     apply_torture,

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.base import RuleError
-from companion.games.orleans import resolve_event, score
-from companion.games.orleans_holdings import Player, current_level, level_at, level_problems
-from companion.games.orleans_rounds import (
+from companion.games import RuleError
+from companion.games.orleans.engine import resolve_event, score
+from companion.games.orleans.engine.holdings import Player, current_level, level_at, level_problems
+from companion.games.orleans.engine.rounds import (
     EVENT_KINDS,
     ROUNDS,
     FarmerSeat,
@@ -21,7 +21,7 @@ from companion.games.orleans_rounds import (
     first_round_warning,
     proposed_phase,
 )
-from companion.games.orleans_torture import GiveUp, apply_torture
+from companion.games.orleans.engine.torture import GiveUp, apply_torture
 
 
 def changes(*seats: tuple[str, int, int]) -> dict[str, int]:

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.base import RuleError
-from companion.games.orleans import GOODS, Goods, Player
-from companion.games.orleans_torture import (
+from companion.games import RuleError
+from companion.games.orleans.engine import GOODS, Goods, Player
+from companion.games.orleans.engine.torture import (
     GiveUp,
     apply_torture,
     can_step_back,

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from companion.games import oz
-from companion.games.base import RuleError
-from companion.games.oz import Hand, PlayerHand, Story
+from companion.games import RuleError
+from companion.games.oz import engine as oz
+from companion.games.oz.engine import Hand, PlayerHand, Story
 
 ALLOWED_REFS = {
     "oz/setup",

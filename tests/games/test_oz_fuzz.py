@@ -9,9 +9,9 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import oz
-from companion.games.base import Result, top_scorers
-from companion.games.oz import CHARACTERS, Hand, PlayerHand, Story
+from companion.games import Result, top_scorers
+from companion.games.oz import engine as oz
+from companion.games.oz.engine import CHARACTERS, Hand, PlayerHand, Story
 
 from .fuzz import ODD_INT, ODD_TEXT, answer, locs, refused, well_formed
 from .test_oz_properties import stories as legal_stories

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games import oz
-from companion.games.base import RuleError
-from companion.games.oz import Hand, PlayerHand, Story
+from companion.games import RuleError
+from companion.games.oz import engine as oz
+from companion.games.oz.engine import Hand, PlayerHand, Story
 
 
 def player(name: str, *stories: Story, **counts: int) -> PlayerHand:

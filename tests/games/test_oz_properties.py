@@ -7,8 +7,8 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import oz
-from companion.games.oz import CHARACTERS, Hand, PlayerHand, Story
+from companion.games.oz import engine as oz
+from companion.games.oz.engine import CHARACTERS, Hand, PlayerHand, Story
 
 RULES = {kind.type: kind.rule for kind in oz.STORY_TYPES}
 points = st.integers(0, 12)

@@ -1,5 +1,8 @@
 """Questions players ask mid-game (player_questions.txt), asked from their table: the section that answers each one
-is in the top 3 for at least 90% of them and first for at least 75%; those marked "first" always land first."""
+is in the top 3 for at least 90% of them and first for at least 75%; those marked "first" always land first.
+
+The questions players ask in another language (player_questions.<lang>.txt, the same format) are asked in it, of
+that language's guides: each one lands in the top 3 from its table."""
 
 from __future__ import annotations
 
@@ -12,6 +15,10 @@ from companion import rules
 from companion.rules.search import search
 
 QUESTIONS_FILE = Path(__file__).with_name("player_questions.txt")
+# Every other language's questions: player_questions.<lang>.txt, by language.
+LANGUAGE_FILES = {
+    path.name.split(".")[1]: path for path in sorted(Path(__file__).parent.glob("player_questions.*.txt"))
+}
 TOP_3_AT_LEAST = 0.90
 FIRST_AT_LEAST = 0.75
 
@@ -25,9 +32,9 @@ class Question:
     first: bool = False  # must land first when asked from its table
 
 
-def load() -> list[Question]:
+def load(path: Path = QUESTIONS_FILE) -> list[Question]:
     questions = []
-    for number, line in enumerate(QUESTIONS_FILE.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
         table, answers, text, *marks = (part.strip() for part in line.split("|"))
@@ -39,9 +46,9 @@ def load() -> list[Question]:
 QUESTIONS = load()
 
 
-def rank(question: Question, game: str | None) -> tuple[int | None, list[str]]:
+def rank(question: Question, game: str | None, language: str = "en") -> tuple[int | None, list[str]]:
     """Where the answer lands (0 is first; None when not found at all), and the top three found."""
-    found = [f"{hit.game}/{hit.section}" for hit in search(question.text, game=game)]
+    found = [f"{hit.game}/{hit.section}" for hit in search(question.text, game=game, language=language)]
     at = next((i for i, ref in enumerate(found) if ref in question.answers), None)
     return at, found[:3]
 
@@ -132,3 +139,39 @@ def test_the_questions_of_the_issue(question, ref):
 def test_who_wins_a_draw_answers_from_the_tables_own_game(game):
     hits = search("who wins a draw", game=game)
     assert (hits[0].game, hits[0].section) == (game, "winner")
+
+
+ASKED_IN = [(language, question) for language, path in LANGUAGE_FILES.items() for question in load(path)]
+
+
+def test_german_players_have_their_questions():
+    assert "de" in LANGUAGE_FILES
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGE_FILES))
+def test_a_language_s_file_holds_at_least_20_questions_across_all_six_games_each_naming_real_sections(language):
+    questions = load(LANGUAGE_FILES[language])
+    assert len(questions) >= 20
+    assert {q.table for q in questions} == set(rules.games())
+    for question in questions:
+        for ref in question.answers:
+            # KeyError names a ref that lands nowhere; each answer is in the guide of the table it is asked at.
+            assert rules.section(ref, language).game == question.table, (question.line, ref)
+    asked = [(q.table, q.text.casefold()) for q in questions]
+    assert len(set(asked)) == len(asked), "a question asked twice at the same table"
+
+
+@pytest.mark.parametrize(("language", "question"), ASKED_IN, ids=lambda v: v if isinstance(v, str) else v.text)
+def test_asked_in_its_language_from_its_table_the_answer_is_in_the_top_3(language, question):
+    at, found = rank(question, question.table, language)
+    assert at is not None and at < 3, found
+    if question.first:
+        assert at == 0, found
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGE_FILES))
+def test_asked_in_its_language_the_answers_come_from_that_language_s_guides(language):
+    for question in load(LANGUAGE_FILES[language])[:5]:
+        hits = search(question.text, game=question.table, language=language)
+        written = rules.written_in(language)
+        assert all(hit.language == (language if hit.game in written else "en") for hit in hits)

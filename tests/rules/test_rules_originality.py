@@ -1,17 +1,19 @@
-"""Our guides are written in our own words: no run of 12 consecutive words is shared with any rulebook seed.
+"""Our guides are written in our own words: no run of 12 consecutive words is shared with any rulebook seed, in any
+language the guides are written in.
 
 The comparison is made against the rulebooks' committed fingerprints (tests/rules/fingerprints.py), so it runs
 from any clone; where the rulebooks sit beside the checkout, the fingerprints must be theirs."""
 
-from pathlib import Path
-
 import pytest
 
 from companion import rules
+from companion.specs import SPECS
 
 from .fingerprints import committed, fingerprint, ngrams, of_seeds, of_text, words
 
-GUIDE_FILES = sorted(Path(rules.__file__).parent.glob("*.md"))
+GUIDE_FILES = sorted(spec.guide_path for spec in SPECS.values())
+# Every language's guide beside the English one (guide.<lang>.md).
+ALL_GUIDE_FILES = sorted(path for spec in SPECS.values() for path in spec.home.glob("guide*.md"))
 
 
 @pytest.fixture(scope="module")
@@ -37,10 +39,10 @@ def test_the_fingerprints_are_the_rulebooks_own():
 
 
 def test_there_is_a_guide_file_per_game():
-    assert [p.stem for p in GUIDE_FILES] == sorted(rules.games())
+    assert len(GUIDE_FILES) == len(rules.games()) and all(path.is_file() for path in GUIDE_FILES)
 
 
-@pytest.mark.parametrize("guide_file", GUIDE_FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("guide_file", ALL_GUIDE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_no_twelve_word_run_is_shared_with_any_seed(guide_file, seed_prints):
     ours = {fingerprint(run): " ".join(run) for run in ngrams(words(guide_file.read_text(encoding="utf-8")))}
     shared = {seed: sorted(ours[p] for p in ours.keys() & theirs) for seed, theirs in seed_prints.items()}

@@ -10,8 +10,8 @@ import pytest
 from alembic import command
 from sqlalchemy import MetaData, insert, select, text
 
-from companion import migrate
-from companion.store import make_engine
+from companion.storage import migrate as migrate
+from companion.storage.store import make_engine
 
 from .test_migrations import migrate_to
 

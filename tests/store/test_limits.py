@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import threading
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from sqlalchemy import func, insert, select
 
-from companion.limits import KEEP, Limit, Limits
-from companion.store import Store, hits
-from tests.conftest import migrated_sqlite
+from companion.groups.limits import KEEP, Limit, Limits
+from companion.storage.store import Store, hits
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -28,21 +26,14 @@ class Clock:
         self.now += timedelta(seconds=seconds)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return migrated_sqlite(tmp_path / "companion.db")
-    return request.getfixturevalue("pg_url")
-
-
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
 
 
 @pytest.fixture
-def limits(url: str, clock: Clock):
-    store = Store(url)
+def limits(db_url: str, clock: Clock):
+    store = Store(db_url)
     yield Limits(store, clock)
     store.dispose()
 
@@ -116,11 +107,11 @@ def test_a_limit_has_a_sensible_size():
             Limit("join", count, window)
 
 
-def test_racing_takes_never_pass_the_limit(url, clock):
+def test_racing_takes_never_pass_the_limit(db_url, clock):
     """Twelve threads, each with its own engine (as separate processes would be), race for 5 places, sweeping old
     counts as they go (without waiting on each other's sweep)."""
     join = Limit("join", 5, 60)
-    stores = [Store(url) for _ in range(12)]
+    stores = [Store(db_url) for _ in range(12)]
     with stores[0].engine.begin() as conn:
         stale = [{"key": f"join|ip:{n}", "at": START - KEEP - timedelta(seconds=1), "amount": 1} for n in range(3000)]
         conn.execute(insert(hits), stale)

@@ -14,9 +14,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Column, Integer, MetaData, insert, select, text
 
-from companion import migrate
 from companion.cli import main, schema_problem
-from companion.store import Store, make_engine, metadata
+from companion.storage import migrate as migrate
+from companion.storage.store import Store, make_engine, metadata
 from tests.conftest import make_app
 from tests.fixtures.db.make_before_migrations import scores
 
@@ -122,6 +122,7 @@ def test_a_database_from_before_migrations_upgrades_with_init_db_and_loses_nothi
     assert {table.pop("group_id") for table in upgraded["tables"]} == {before_groups["id"]}
     assert {table.pop("code_issued_at") for table in upgraded["tables"]} == {None}
     assert {table.pop("colours") for table in upgraded["tables"]} == {None}
+    assert {table.pop("seating") for table in upgraded["tables"]} == {0}
     assert {alias.pop("group_id") for alias in upgraded["aliases"]} == {before_groups["id"]}  # merged before groups
     assert upgraded == stored
     assert differences(empty_url) == []

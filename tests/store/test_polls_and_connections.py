@@ -11,22 +11,14 @@ import time
 import pytest
 from sqlalchemy import func, select, text
 
-from companion import engines
-from companion.store import Store, groups, insert_group, tables
-from tests.conftest import migrated_sqlite
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return migrated_sqlite(tmp_path / "store.db")
-    return request.getfixturevalue("pg_url")
+from companion.storage import engines as engines
+from companion.storage.store import Store, groups, insert_group, tables
 
 
 @pytest.fixture
-def two(url):
+def two(db_url):
     """Two stores on one database, as two server processes have."""
-    first, second = Store(url), Store(url)
+    first, second = Store(db_url), Store(db_url)
     yield first, second
     first.dispose()
     second.dispose()

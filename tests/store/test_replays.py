@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from companion import replays
-from companion.store import Store
+from companion.storage.store import Store
 from tests.conftest import migrated_sqlite
 
 

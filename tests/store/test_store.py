@@ -7,26 +7,11 @@ import threading
 
 import pytest
 
-from companion.log import UNDO, active
-from companion.store import StaleWrite, Store
-from companion.tables import kinds
-from tests.conftest import migrated_sqlite
+from companion.specs import kinds
+from companion.storage.log import UNDO, active
+from companion.storage.store import StaleWrite, Store
 
 NSP = kinds()["next-station-paris"]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return migrated_sqlite(tmp_path / "store.db")
-    return request.getfixturevalue("pg_url")
-
-
-@pytest.fixture
-def store(url):
-    store = Store(url)
-    yield store
-    store.dispose()
 
 
 def line(player, round_no, color="blue", districts=3, stations=2, monuments=1):
@@ -50,8 +35,8 @@ def test_replay_of_the_stored_log_equals_the_live_state(store):
     table = store.create_table("next-station-paris", {"players": ["Ana", "Ben"]})
     live = NSP.replay(table.setup, [])
     payloads = [line("Ana", 1), line("Ben", 1, districts=5, stations=3, monuments=2), line("Ana", 2, "green")]
-    from companion.games import next_station_paris as nsp
-    from companion.schemas.next_station_paris import LineEntryIn
+    from companion.games.next_station_paris import engine as nsp
+    from companion.games.next_station_paris.schemas import LineEntryIn
 
     for version, payload in enumerate(payloads):
         store.append(table.id, version, f"e{version}", "line", payload, "Ana", 2)
@@ -92,12 +77,12 @@ def test_undo_is_an_entry_and_the_log_keeps_everything(store):
     assert active(store.entries(table.id)) == []
 
 
-def test_nothing_is_lost_across_a_restart(url):
-    first = Store(url)
+def test_nothing_is_lost_across_a_restart(db_url):
+    first = Store(db_url)
     table = first.create_table("next-station-paris", {"players": ["Zoë", "Ana"]})
     first.append(table.id, 0, "a", "line", line("Zoë", 1), "Zoë")
     first.dispose()
-    second = Store(url)
+    second = Store(db_url)
     assert second.by_token(table.token).setup == {"players": ["Zoë", "Ana"]}
     assert [e.payload for e in second.entries(table.id)] == [line("Zoë", 1)]
     second.dispose()

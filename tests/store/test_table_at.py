@@ -6,16 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion import groups
-from companion.store import Store, tables
-from tests.conftest import migrated_sqlite
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request, tmp_path):
-    url = migrated_sqlite(tmp_path / "store.db") if request.param == "sqlite" else request.getfixturevalue("pg_url")
-    store = Store(url)
-    yield store
-    store.dispose()
+from companion.storage.store import tables
 
 
 def test_the_table_its_group_and_the_phone_s_seat_come_together(store):

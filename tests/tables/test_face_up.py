@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from companion.log import CORRECT, UNDO
-from companion.rows import EntryRow
 from companion.schemas import result_json
-from companion.tables import kinds
+from companion.specs import kinds
+from companion.storage.log import CORRECT, UNDO
+from companion.storage.rows import EntryRow
 from companion.tables.face_up import face_up
 from companion.tables.replay import replay
 from tests.test_corpus import FILES

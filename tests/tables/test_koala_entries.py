@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from companion.games.base import RuleError
-from companion.rows import EntryRow
+from companion.games import RuleError
+from companion.games.koala.table import ENTRIES, FORMS, KIND
 from companion.schemas import result_json, validation_problems
-from companion.tables.koala import ENTRIES, FORMS, KIND
+from companion.storage.rows import EntryRow
 from companion.tables.replay import check_entry, replay
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from companion.games.base import RuleError
+from companion.games import RuleError
+from companion.games.lfg.entries import HeroEntryIn, PartyEntryIn, PartyHeroIn, RemoveHeroEntryIn
+from companion.games.lfg.schemas import HeroForm, PartyForm, RemoveHeroForm
+from companion.games.lfg.table import ENTRIES, KIND, describe
 from companion.schemas import result_json
-from companion.schemas.lfg import HeroForm, PartyForm, RemoveHeroForm
-from companion.schemas.lfg_entries import HeroEntryIn, PartyEntryIn, PartyHeroIn, RemoveHeroEntryIn
-from companion.store import EntryRow
-from companion.tables.lfg import ENTRIES, KIND, describe
+from companion.storage.store import EntryRow
 from companion.tables.replay import check_entry, replay
 
 CORPUS = sorted((Path(__file__).parents[1] / "fixtures" / "corpus" / "v1").glob("lfg-*.json"))

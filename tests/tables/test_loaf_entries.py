@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from companion.entries import UnreadableEntry
-from companion.games.base import RuleError
-from companion.log import Standing
-from companion.rows import EntryRow
+from companion.games import RuleError
+from companion.games.loaf.form import RoundForm
+from companion.games.loaf.table import ENTRIES, replay
 from companion.schemas import result_json
-from companion.schemas.loaf_form import RoundForm
-from companion.tables import kinds
-from companion.tables.loaf import ENTRIES, replay
+from companion.specs import kinds
+from companion.storage.entries import UnreadableEntry
+from companion.storage.log import Standing
+from companion.storage.rows import EntryRow
 from companion.tables.replay import check_entry
 from companion.tables.replay import replay as replay_log
 
@@ -247,9 +247,11 @@ def test_the_round_form_makes_the_canonical_round_and_shows_it_again():
         "failure_target": "bad",
         "failure_amount": 2,
     }
-    quick = API_ROUND | {"review": {"success": UP, "failure": DOWN}, "choices": {"Zach": {"discard": [0, 3]}}}
-    assert RoundForm.values_of(quick)["review"] == "highest+1/lowest-1"
-    assert RoundForm.values_of(quick)["choice-Zach"] == "0,3"
+    retired = API_ROUND | {"review": {"success": UP, "failure": DOWN}, "choices": {"Zach": {"discard": [0, 3]}}}
+    assert RoundForm.values_of(retired)["review"] == "other"  # a retired quick pick is no longer offered
+    assert RoundForm.values_of(retired)["choice-Zach"] == "0,3"
+    real = {"success": {"target": "good", "reputation": 3}, "failure": {"target": "good", "reputation": -3}}
+    assert RoundForm.values_of(API_ROUND | {"review": real})["review"] == "basic-good-3"
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from companion.games.base import RuleError
-from companion.rows import EntryRow
+from companion.games import RuleError
 from companion.schemas import result_json
-from companion.tables import kinds
+from companion.specs import kinds
+from companion.storage.rows import EntryRow
 from companion.tables.replay import check_entry, replay
 
 KIND = kinds()["loaf"]

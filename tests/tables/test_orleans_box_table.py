@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.schemas.orleans_forms import EventForm, OptionsForm
-from companion.tables.orleans import ENTRIES, KIND
-from companion.tables.orleans_state import new_table
+from companion.games.orleans.forms import EventForm, OptionsForm
+from companion.games.orleans.state import new_table
+from companion.games.orleans.table import ENTRIES, KIND
 from companion.tables.replay import replay
 
 from .test_orleans_entries import rows

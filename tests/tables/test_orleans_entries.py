@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from companion.rows import EntryRow
+from companion.games.orleans.table import ENTRIES, KIND
 from companion.schemas import result_json, validation_problems
-from companion.tables.orleans import ENTRIES, KIND
+from companion.storage.rows import EntryRow
 from companion.tables.replay import replay
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from companion.games.base import RuleError
-from companion.schemas.orleans_forms import EventForm, HoldingsForm, TortureForm, TrackForm
-from companion.tables.orleans import ENTRIES, KIND
+from companion.games import RuleError
+from companion.games.orleans.forms import EventForm, HoldingsForm, TortureForm, TrackForm
+from companion.games.orleans.table import ENTRIES, KIND
 from companion.tables.replay import check_correction, check_entry, replay
 
 from .test_orleans_entries import NO_FOOD, rows
@@ -73,15 +73,6 @@ def test_whatever_concerns_the_table_rather_than_the_entry_is_said_for_the_whole
     assert problems(table(("holdings", JO)), "torture", {"player": "Ana"}) == {
         "form": "Ana owes nothing: there is no torture to settle."
     }
-
-
-def test_a_correction_that_breaks_a_later_entry_names_that_entry():
-    settled = table(*SHORT, ("torture", {"player": "Jo", "give_up": {"goods": {"wool": 1}, "development": 1}}))
-    with pytest.raises(RuleError) as refused:
-        check_correction(KIND, SETUP, settled, 1, {**JO, "coins": 0})  # Jo would owe 5 items, not 2
-    (problem,) = refused.value.problems
-    assert problem.loc == "entry-4"
-    assert problem.msg.startswith("Entry #4, Jo gave up 1 wool, 1 development step back (torture): give up exactly 5")
 
 
 def test_a_correction_s_own_problems_stay_on_its_fields():

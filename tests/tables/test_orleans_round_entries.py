@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from companion.games.base import RuleError
+from companion.games import RuleError
+from companion.games.orleans.round_forms import PlagueForm, RoundForm
+from companion.games.orleans.table import ENTRIES, KIND
 from companion.schemas import validation_problems
-from companion.schemas.orleans_round_forms import PlagueForm, RoundForm
-from companion.tables.orleans import ENTRIES, KIND
 from companion.tables.replay import check_entry, replay
 
 from .test_orleans_entries import rows
@@ -262,7 +262,7 @@ def test_the_round_form_makes_the_canonical_payload_and_reads_it_back():
 def test_the_plague_form_says_starting_for_nothing_lost():
     made = PlagueForm.model_validate({"lost_1": "knight", "lost_2": "starting", "lost_3": "monk"})
     payload = ENTRIES["plague"].canonical(made.to_payload())
-    assert payload == {"lost": ["knight", None, "monk"]}
+    assert payload == {"lost": ["knight", None, "monk"], "sacristy": []}
     assert PlagueForm.values_of(payload) == {"lost_1": "knight", "lost_2": "starting", "lost_3": "monk"}
     assert PlagueForm.field_of("lost[2]") == "lost_3"
     with pytest.raises(ValidationError):

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from companion.games.base import RuleError
-from companion.rows import EntryRow
+from companion.games import RuleError
+from companion.games.oz.form import HandForm, hand_v1_to_v2
+from companion.games.oz.table import ENTRIES, KIND
 from companion.schemas import result_json, validation_problems
-from companion.schemas.oz_form import HandForm, hand_v1_to_v2
-from companion.tables.oz import ENTRIES, KIND
+from companion.storage.rows import EntryRow
 from companion.tables.replay import check_entry, replay
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"

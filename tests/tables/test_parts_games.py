@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from companion.store import StaleWrite
-from companion.tables import kinds
+from companion.specs import kinds
+from companion.storage.store import StaleWrite
 from companion.tables.replay import check_entry, replay
 from companion.web import part_writes, store
 

@@ -28,23 +28,29 @@ def unchipped(html: str) -> str:
     return re.sub(r'<span class="named">([^<]*)</span>', r"\1", html)
 
 
+def polled(client, table: str) -> str:
+    """What the table page's poll says it has seen (`live?v=`): the log's version, and the colours and seat changes
+    once there were any."""
+    html = client.get(table).get_data(as_text=True)
+    return re.search(r'live\?v=([^"]+)"', html).group(1)
+
+
 def version(client, table: str) -> int:
     html = client.get(table).get_data(as_text=True)
     return int(re.search(r'name="version" value="(\d+)"', html).group(1))
 
 
-def enter_line(client, table, player, round_no, color="blue", districts=5, stations=3, monuments=2, **extra):
-    data = {
-        "kind": "line",
-        "form": f"line-{player}",
-        "version": extra.pop("version", None) if "version" in extra else version(client, table),
-        "entry_id": extra.pop("entry_id", secrets.token_hex(8)),
-        "player": player,
-        "round": round_no,
-        "color": color,
-        "districts": districts,
-        "max_stations_in_district": stations,
-        "monuments": monuments,
-        **extra,
-    }
+def post_entry(client, table: str, kind: str, form: str | None = None, **fields):
+    """An entry sent as the table page's form sends it: the form's name (the kind's unless given), the version the
+    page shows and a new entry id, each unless `fields` give their own, then the fields."""
+    data = {"kind": kind, "form": form or kind, **fields}
+    if "version" not in data:
+        data["version"] = version(client, table)
+    data.setdefault("entry_id", secrets.token_hex(8))
     return client.post(f"{table}/entries", data=data)
+
+
+def enter_line(client, table, player, round_no, color="blue", districts=5, stations=3, monuments=2, **extra):
+    counts = {"districts": districts, "max_stations_in_district": stations, "monuments": monuments}
+    line = {"player": player, "round": round_no, "color": color, **counts}
+    return post_entry(client, table, "line", f"line-{player}", **(line | extra))

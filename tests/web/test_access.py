@@ -11,10 +11,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from companion import groups
-from companion.store import CODE_ALPHABET
+from companion.storage.store import CODE_ALPHABET
 from tests.conftest import make_app
 
-from .pages import enter_line, start, version
+from .pages import enter_line, polled, start
 
 PLAYERS = ["Ana", "Ben"]
 
@@ -233,7 +233,7 @@ def test_every_kind_of_response_carries_the_security_headers(app, client, clock)
     check(client.get("/api/v1/openapi.json"), "JSON", 200)
     check(client.post("/api/v1/oz/score", json={"players": []}), "JSON refusal", 422)
     check(enter_line(client, table, "Ana", 1), "entry accepted", 303)
-    check(client.get(f"{table}/live?v={version(client, table)}"), "idle poll", 304)
+    check(client.get(f"{table}/live?v={polled(client, table)}"), "idle poll", 304)
     stale = {"target": 1, "version": 0, "entry_id": "stale-undo"}
     check(client.post(f"{table}/undo", data=stale), "stale entry", 409)
     check(enter_line(client, table, "Ben", 1, districts=-1), "refused entry", 422)

@@ -115,7 +115,7 @@ def build_world(folder: Path) -> World:
 def group_token(app: Flask, row) -> str:
     from sqlalchemy import select
 
-    from companion.store import groups
+    from companion.storage.store import groups
 
     with app.extensions["store"].engine.connect() as conn:
         return conn.execute(select(groups.c.token).where(groups.c.id == row.group_id)).scalar_one()
@@ -124,7 +124,7 @@ def group_token(app: Flask, row) -> str:
 def play_of(app: Flask, table_id: int) -> str:
     from sqlalchemy import select
 
-    from companion.store import plays
+    from companion.storage.store import plays
 
     with app.extensions["store"].engine.connect() as conn:
         return conn.execute(select(plays.c.play_id).where(plays.c.table_id == table_id)).scalar_one()

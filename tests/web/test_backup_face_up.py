@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from companion.schema import groups
+from companion.storage.schema import groups
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "corpus" / "v3" / "loaf-parts-basic.json"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.entries import EntryKind, UnreadableEntry
-from companion.tables import kinds
+from companion.specs import kinds
+from companion.storage.entries import EntryKind, UnreadableEntry
 
 from .pages import sit
 
@@ -58,9 +58,9 @@ def test_undoing_the_broken_entry_mends_the_table(app, client, table):
         f"{table['edit']}/entries",
         data={
             "kind": "line",
-            "player": "Ben",
-            "round": "1",
-            "color": "blue",
+            "player": "Ann",
+            "round": "2",
+            "color": "green",
             "districts": "1",
             "max_stations_in_district": "1",
             "version": "2",
@@ -73,6 +73,18 @@ def test_undoing_the_broken_entry_mends_the_table(app, client, table):
     assert undone.status_code == 303
     html = client.get(table["edit"]).get_data(as_text=True)
     assert "cannot be replayed" not in html
+
+
+def test_the_broken_entry_s_own_form_sent_again_corrects_it(app, client, table):
+    damage(app, table, "line", {"player": "Ben", "round": 1, "colour": "green"}, 1)
+    line = {"kind": "line", "player": "Ben", "round": "1", "color": "blue", "districts": "2"}
+    line |= {"max_stations_in_district": "1", "version": "2", "entry_id": "again"}
+    assert client.post(f"{table['edit']}/entries", data=line).status_code == 303
+    html = client.get(table["edit"]).get_data(as_text=True)
+    assert "cannot be replayed" not in html
+    assert 'data-player="Ben">2<' in html
+    store = app.extensions["store"]
+    assert store.find(store.by_token(table["edit"].rsplit("/", 1)[1]).id, "again").kind == "correct"
 
 
 def test_a_broken_entry_can_be_corrected_in_place(app, client, table):
@@ -107,7 +119,8 @@ def test_every_upgrade_step_is_needed():
 
 
 def test_the_history_lists_a_broken_table_until_it_is_mended(app, client, table):
-    from companion import groups, plays
+    from companion import groups
+    from companion.history import plays as plays
 
     damage(app, table, "line", {"player": "Ben", "round": 1, "colour": "green"}, 1)
     store = app.extensions["store"]

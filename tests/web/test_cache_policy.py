@@ -126,3 +126,23 @@ def test_an_unchanged_poll_keeps_its_304_on_either_link(world):
         assert again.status_code == 304, path
         assert again.headers["Cache-Control"] == first.headers["Cache-Control"] == "private, no-cache", path
         assert "hx-request" in varies(again), path
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/rules/no-such-game",
+        "/print/no-such-game/score-pad.pdf",
+        "/static/no-such-file.css",
+        "/made-later-missing",
+    ],
+)
+def test_an_error_on_a_public_route_is_never_kept_publicly(tmp_path, path):
+    from tests.conftest import make_app
+
+    app: Flask = make_app(tmp_path)
+    app.add_url_rule("/made-later-missing", "made_later_missing", lambda: ("gone", 404, {"Cache-Control": "public"}))
+    response = app.test_client().get(path)
+    assert response.status_code >= 400, path
+    assert response.headers["Cache-Control"] == "private, no-store", path
+    assert app.test_client().get("/rules/orleans").headers["Cache-Control"] == PUBLIC_PAGE

@@ -13,7 +13,7 @@ import pypdf
 import pytest
 from sqlalchemy import select
 
-from companion.store import TableRow, groups, tables
+from companion.storage.store import TableRow, groups, tables
 from companion.web.codes import shown_code
 
 from .pages import sit

@@ -14,7 +14,7 @@ from pypdf.generic import ContentStream
 
 from companion import ROOT, colours
 from companion.colours import BY_KEY, PALETTE, ColourError
-from companion.games.base import Line, PlayerScore, Result
+from companion.games import Line, PlayerScore, Result
 from companion.printing import ResultSheet
 from companion.specs import GAMES
 

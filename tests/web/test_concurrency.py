@@ -18,7 +18,7 @@ import pytest
 import requests
 
 from benchmarks._server import Server
-from companion.tables import kinds
+from companion.specs import kinds
 from tests.conftest import LiveServer, make_app
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")

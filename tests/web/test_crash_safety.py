@@ -12,7 +12,7 @@ from pathlib import Path
 import requests
 
 from benchmarks._server import Server
-from companion.store import Store
+from companion.storage.store import Store
 from tests.conftest import migrated_sqlite
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]

@@ -10,8 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from companion.specs import GAMES
-from companion.tables import kinds
+from companion.specs import GAMES, kinds
 
 from .pages import enter_line, start
 

@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from companion import groups, plays
+from companion import groups
+from companion.history import plays as plays
 
 from ..test_history import T0, log, nsp
 from .pages import start
@@ -154,7 +155,9 @@ def test_a_member_deletes_a_play_and_restores_it(app, client, two):
     assert [p["id"] for p in client.get(f"/api/v1/groups/{ours.token}/plays").get_json()["plays"]] != [play_id]
     assert client.get(f"{h}/plays/{play_id}.bgsplay").status_code == 404
     assert client.get(f"/v/{rows[1].viewer_token}/play.bgsplay").status_code == 404  # nor from the watch link
-    assert client.get(f"/v/{rows[1].viewer_token}").status_code == 200  # the table itself stays
+    table_page = client.get(f"/v/{rows[1].viewer_token}")
+    assert table_page.status_code == 200  # the table itself stays, with nothing to send from it
+    assert "Send to BG Stats" not in table_page.text and ".bgsplay" not in table_page.text
     assert client.post(f"{h}/plays/{play_id}/delete").status_code == 404
 
     response = client.post(f"{h}/plays/{play_id}/restore")
@@ -163,6 +166,7 @@ def test_a_member_deletes_a_play_and_restores_it(app, client, two):
     assert "The play is back in the history." in html and "Recently deleted" not in html
     assert html.count('class="card play"') == 2 and play_id in client.get(f"{h}/plays.csv").get_data(as_text=True)
     assert client.get(f"/v/{rows[1].viewer_token}/play.bgsplay").status_code == 200
+    assert "Send to BG Stats" in client.get(f"/v/{rows[1].viewer_token}").text
     assert client.post(f"{h}/plays/{play_id}/restore").status_code == 404
 
 

@@ -7,20 +7,21 @@ import csv
 import io
 import json
 import re
-import secrets
 from datetime import timedelta
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from companion import groups, play_lookup, plays
-from companion.bgstats import bgstats
-from companion.history import People
-from companion.tables import kinds
+from companion import groups
+from companion.history import lookup as play_lookup
+from companion.history import plays as plays
+from companion.history.bgstats import bgstats
+from companion.history.records import People
+from companion.specs import kinds
 
 from ..conftest import make_app
 from ..test_history import GAMES, T0, home, koala_koalation, lfg_disqualified, loaf_angry, loaf_tie, log, nsp
-from .pages import start, version
+from .pages import post_entry, start, version
 
 
 def add(app, *builders, gap=timedelta(days=1)):
@@ -90,28 +91,11 @@ def finish_nsp(client, *names):
     table = start(client, *names)
     for round_no, color in enumerate(("blue", "green", "orange", "purple"), start=1):
         for name in names:
-            data = {
-                "kind": "line",
-                "form": "line",
-                "version": version(client, table),
-                "entry_id": secrets.token_hex(8),
-                "player": name,
-                "round": round_no,
-                "color": color,
-                "districts": 3,
-                "max_stations_in_district": 2,
-                "monuments": 1,
-            }
-            assert client.post(f"{table}/entries", data=data).status_code == 303
+            counts = {"districts": 3, "max_stations_in_district": 2, "monuments": 1}
+            line = post_entry(client, table, "line", player=name, round=round_no, color=color, **counts)
+            assert line.status_code == 303
     for name in names:
-        data = {
-            "kind": "bonus",
-            "form": "bonus",
-            "version": version(client, table),
-            "entry_id": secrets.token_hex(8),
-            "player": name,
-        }
-        assert client.post(f"{table}/entries", data=data).status_code == 303
+        assert post_entry(client, table, "bonus", player=name).status_code == 303
     return table
 
 

@@ -2,8 +2,7 @@
 
 import pytest
 
-from companion.specs import GAMES
-from companion.tables import kinds
+from companion.specs import GAMES, kinds
 
 from .pages import start
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from companion import play_totals
-from companion.store import CODE_ALPHABET, aliases, groups, plays, tables
+from companion.history import totals as play_totals
+from companion.storage.store import CODE_ALPHABET, aliases, groups, plays, tables
 from tests.conftest import make_app
 
 from .pages import start
@@ -92,7 +92,7 @@ def test_an_import_never_says_whether_a_code_exists(app, client, group):
 
 
 def _join(app):
-    from companion.limits import Limit
+    from companion.groups.limits import Limit
 
     return Limit("join", app.config.get("JOIN_ATTEMPTS", 10), app.config.get("JOIN_WINDOW", 60.0))
 
@@ -145,7 +145,7 @@ def test_an_import_is_stored_whole_or_not_at_all(app, client, group, monkeypatch
         raise RuntimeError("the disk is full")
 
     monkeypatch.setattr(play_totals, "set_aliases_in", broken)
-    monkeypatch.setattr("companion.plays.set_aliases_in", broken)
+    monkeypatch.setattr("companion.history.plays.set_aliases_in", broken)
     body = backup([lfg_play(n, "") for n in range(3)], {"Mo": "Ned"})
     with pytest.raises(RuntimeError, match="the disk is full"):
         post(client, group, body)

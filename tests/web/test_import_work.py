@@ -8,6 +8,7 @@ import os
 import re
 import secrets
 import signal
+import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -17,10 +18,12 @@ import pytest
 import requests
 from sqlalchemy import event, select
 
-from companion import backup as backups
-from companion import import_worker
-from companion.history import name_key
-from companion.store import aliases, play_seats, plays
+from companion.history import backup as backups
+from companion.history import import_worker as import_worker
+from companion.history import plays as plays_module
+from companion.history.records import name_key
+from companion.storage.store import aliases, play_seats, plays
+from companion.tables.replay import replay
 from tests.conftest import LiveServer, make_app
 
 from .pages import start
@@ -167,6 +170,9 @@ def test_an_import_past_import_seconds_is_stopped_with_503_and_nothing_stored(in
     api = client.post(f"/api/v1/groups/{token}/import", data=body)
     assert api.status_code == 503 and int(api.headers["Retry-After"]) >= 1
     assert api.json["errors"][0]["msg"].startswith("This import took too long")
+    documented = client.get("/api/v1/openapi.json").json["paths"]["/api/v1/groups/{token}/import"]["post"]
+    assert set(documented["responses"]["503"]["headers"]) == {"Retry-After"}
+    assert documented["responses"]["503"]["content"]["application/json"]["schema"]
     assert count(in_worker, plays) == 0 and count(in_worker, aliases) == 0
     in_worker.config["IMPORT_SECONDS"] = 120
     assert post(client, token, backup([lfg_play(1, "")])).status_code == 303  # the worker after it answers
@@ -193,3 +199,28 @@ def test_a_killed_import_worker_costs_only_the_request_it_served(in_worker):
     assert served and served[0].retry_after >= 1
     assert post(client, token, backup([lfg_play(1, "")])).status_code == 303
     assert import_worker.worker_pid() != worker
+
+
+def test_a_backup_is_replayed_while_other_phones_can_still_write(app, client, monkeypatch):
+    """Replaying a backup's tables takes seconds for a big one: on SQLite, done inside the import's transaction, it
+    would hold the only write lock that long, and every phone's next entry would wait for it."""
+    token = group_token(app, start(client, "Ann", "Ben"))
+    path = app.extensions["store"].engine.url.database
+    could_write: list[bool] = []
+
+    def replay_and_try_a_write(*args: Any) -> Any:
+        other = sqlite3.connect(path, timeout=0.05)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.rollback()
+            could_write.append(True)
+        except sqlite3.OperationalError:
+            could_write.append(False)
+        finally:
+            other.close()
+        return replay(*args)
+
+    monkeypatch.setattr(plays_module, "replay", replay_and_try_a_write)
+    assert post(client, token, backup([lfg_play(n, "NOCODE") for n in range(3)])).status_code == 303
+    assert could_write == [True, True, True]
+    assert count(app, plays) == 3

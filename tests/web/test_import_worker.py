@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from companion.store import plays
+from companion.storage.store import plays
 from tests.conftest import make_app
 
 from .pages import start

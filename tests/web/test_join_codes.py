@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import update
 
-from companion.codes import folded, shown, typed
-from companion.store import CODE_ALPHABET, new_code, tables
+from companion.groups.codes import folded, shown, typed
+from companion.storage.store import CODE_ALPHABET, new_code, tables
 from tests.conftest import make_app
 
 from .pages import enter_line, start

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import html
 import re
-import secrets
 
 import pytest
 
-from companion.games.base import RuleError
-from companion.schemas.koala import SeatEntryIn
-from companion.tables.koala import new_table, ring_places, seat
+from companion.games import RuleError
+from companion.games.koala.schemas import SeatEntryIn
+from companion.games.koala.table import new_table, ring_places, seat
 
-from .pages import sit, start, unchipped, version
+from .pages import polled, post_entry, sit, start, unchipped, version
 
 
 def koala(client, *players: str, teams: bool = False) -> str:
@@ -25,28 +24,17 @@ def koala(client, *players: str, teams: bool = False) -> str:
     return response.headers["Location"]
 
 
-def enter(client, table: str, kind: str, form: str, **fields):
-    data = {
-        "kind": kind,
-        "form": form,
-        "version": fields.pop("version", None) if "version" in fields else version(client, table),
-        "entry_id": fields.pop("entry_id", secrets.token_hex(8)),
-        **fields,
-    }
-    return client.post(f"{table}/entries", data=data)
-
-
 def seat_at(client, table, cave, white="", black="", **extra):
-    return enter(client, table, "seat", f"seat-{cave}", cave=cave, white=white, black=black, **extra)
+    return post_entry(client, table, "seat", f"seat-{cave}", cave=cave, white=white, black=black, **extra)
 
 
 def food_at(client, table, cave, pizza=0, hamburger=0, spaghetti=0, **extra):
     counts = {"pizza": pizza, "hamburger": hamburger, "spaghetti": spaghetti}
-    return enter(client, table, "food", f"food-{cave}", cave=cave, **counts, **extra)
+    return post_entry(client, table, "food", f"food-{cave}", cave=cave, **counts, **extra)
 
 
 def feasts_of(client, table, index, player, feasts, **extra):
-    return enter(client, table, "feasts", f"feasts-{index}", player=player, feasts=feasts, **extra)
+    return post_entry(client, table, "feasts", f"feasts-{index}", player=player, feasts=feasts, **extra)
 
 
 def counts_form(client, table, html=None) -> dict[str, str]:
@@ -69,7 +57,7 @@ def food_of(client, table) -> dict[int, tuple[int, ...]]:
 
 
 def team_of(client, table, index, player, team, **extra):
-    return enter(client, table, "team", f"team-{index}", player=player, team=team, **extra)
+    return post_entry(client, table, "team", f"team-{index}", player=player, team=team, **extra)
 
 
 def selected(html: str, cave: int, role: str) -> str:
@@ -380,7 +368,7 @@ def test_the_live_fragment_is_the_live_block_and_304_when_unchanged(client):
     assert fragment.status_code == 200
     body = fragment.get_data(as_text=True)
     assert body.lstrip().startswith('<div id="live"') and "<html" not in body
-    assert client.get(f"{table}/live?v=0").status_code == 304
+    assert client.get(f"{table}/live?v={polled(client, table)}").status_code == 304
 
 
 def test_long_and_markup_names_are_escaped_everywhere(client):

@@ -2,13 +2,12 @@
 starts with them, and no other group ever sees them."""
 
 import re
-import secrets
 
 import pytest
 
-from companion import group_cards
+from companion.groups import cards as group_cards
 
-from .pages import sit, start, version
+from .pages import post_entry, sit, start
 
 KNIGHT = {"name": "Chevalier", "defence": "on", "renown": 4, "hurt_renown": 2, "loyal": "on", "copies": 1}
 BARD = {"name": "Bardé", "defence": "on", "support": "on", "renown": 3, "hurt_renown": 1, "copies": 2}
@@ -28,7 +27,7 @@ def stored(app) -> list[tuple[int, str]]:
     """Every LFG hero every group keeps, as (group id, name)."""
     from sqlalchemy import select
 
-    from companion.schema import group_cards as cards
+    from companion.storage.schema import group_cards as cards
 
     query = select(cards.c.group_id, cards.c.name).where(cards.c.game == "lfg").order_by(cards.c.id)
     with app.extensions["store"].engine.connect() as conn:
@@ -37,11 +36,6 @@ def stored(app) -> list[tuple[int, str]]:
 
 def row_of(app, table: str):
     return app.extensions["store"].by_token(table.rsplit("/", 1)[1])
-
-
-def enter(client, table, kind, form, **fields):
-    data = {"kind": kind, "form": form, "version": version(client, table), "entry_id": secrets.token_hex(8)}
-    return client.post(f"{table}/entries", data={**data, **fields})
 
 
 def test_the_group_keeps_its_heroes_and_lists_them(client):
@@ -102,7 +96,7 @@ def test_a_hero_entered_at_a_table_is_kept_with_the_group(client, app):
     group = group_of(client)
     keep(client, group, **KNIGHT)
     table = start(client, "Ann", "Ben", game="lfg")
-    assert enter(client, table, "hero", "hero-new", **BARD).status_code == 303
+    assert post_entry(client, table, "hero", "hero-new", **BARD).status_code == 303
     assert "Bardé" in client.get(f"{group}/lfg-heroes").get_data(as_text=True)
     next_table = start(client, "Cy", "Dee", game="lfg")
     assert "Heroes in your deck (2)" in client.get(next_table).get_data(as_text=True)
@@ -114,7 +108,7 @@ def test_a_name_the_group_has_stays_as_the_group_has_it(client, app):
     table = client.post("/new/lfg", data={"players": ["Ann", "Ben"], "copy_from": "none"}).headers["Location"]
     sit(client, table, "")
     changed = KNIGHT | {"name": "CHEVALIER", "renown": 9}
-    assert enter(client, table, "hero", "hero-new", **changed).status_code == 303
+    assert post_entry(client, table, "hero", "hero-new", **changed).status_code == 303
     (card,) = group_cards.cards_of(app.extensions["store"], row_of(app, table).group_id, "lfg")
     assert (card.name, card.card["renown"]) == ("Chevalier", 4)
 
@@ -123,7 +117,7 @@ def test_a_hero_removed_at_a_table_stays_with_the_group(client, app):
     group = group_of(client)
     keep(client, group, **KNIGHT)
     table = start(client, "Ann", "Ben", game="lfg")
-    assert enter(client, table, "remove_hero", "remove-chevalier", name="Chevalier").status_code == 303
+    assert post_entry(client, table, "remove_hero", "remove-chevalier", name="Chevalier").status_code == 303
     assert "Heroes in your deck (0)" in client.get(table).get_data(as_text=True)
     assert [name for _, name in stored(app)] == ["Chevalier"]
 
@@ -158,9 +152,8 @@ def test_the_group_keeps_no_more_heroes_than_it_may(client, app, monkeypatch):
     assert response.status_code == 422
     assert "keeps at most 2 heroes" in response.get_data(as_text=True)
     table = start(client, "Ann", "Ben", game="lfg")
-    assert (
-        enter(client, table, "hero", "hero-new", name="Four", damage="on", renown=1, hurt_renown=1).status_code == 303
-    )
+    four = {"name": "Four", "damage": "on", "renown": 1, "hurt_renown": 1}
+    assert post_entry(client, table, "hero", "hero-new", **four).status_code == 303
     assert [name for _, name in stored(app)] == ["One", "Two"]
 
 

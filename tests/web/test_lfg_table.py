@@ -8,22 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from companion.schemas.lfg import gather_ticks
+from companion.games.lfg.schemas import gather_ticks
 
-from .pages import sit, start, unchipped, version
+from .pages import polled, post_entry, sit, start, unchipped, version
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
-
-
-def enter(client, table, kind, form, **fields):
-    data = {"kind": kind, "form": form, "version": version(client, table), "entry_id": secrets.token_hex(8)}
-    return client.post(f"{table}/entries", data={**data, **fields})
 
 
 def add_hero(client, table, name, roles, renown=2, hurt_renown=1, traits="", copies=1, **extra):
     flags = {flag: "on" for flag in (*roles.split(), *traits.split())}
     fields = {"name": name, "renown": renown, "hurt_renown": hurt_renown, "copies": copies, **flags, **extra}
-    return enter(client, table, "hero", "hero-new", **fields)
+    return post_entry(client, table, "hero", "hero-new", **fields)
 
 
 def party(client, table, player, *heroes, hurt=(), **extra):
@@ -34,7 +29,7 @@ def party(client, table, player, *heroes, hurt=(), **extra):
             hero, _, copies = name.partition("*")
             for copy in range(1, int(copies or 1) + 1):
                 ticks[f"{kind}.{copy}.{hero}"] = "on"
-    return enter(client, table, "party", f"party-{player}", player=player, **ticks, **extra)
+    return post_entry(client, table, "party", f"party-{player}", player=player, **ticks, **extra)
 
 
 def errors(response):
@@ -184,7 +179,7 @@ def test_the_scoundrel_win_says_why(client, table):
 
 def test_changing_a_card_changes_the_parties_holding_it(client, table):
     party(client, table, "Ann", "Knight", "Cleric", "Rogue")
-    response = enter(
+    response = post_entry(
         client, table, "hero", "hero-knight", was="Knight", name="Paladin", defence="on", renown=6, hurt_renown=2
     )
     assert response.status_code == 303
@@ -197,7 +192,7 @@ def test_changing_a_card_changes_the_parties_holding_it(client, table):
 
 def test_a_card_cannot_lose_a_copy_a_party_holds(client, table):
     party(client, table, "Ann", "Bard*2", "Knight")
-    response = enter(
+    response = post_entry(
         client, table, "hero", "hero-bard", was="Bard", name="Bard", defence="on", renown=3, hurt_renown=1, copies=1
     )
     assert response.status_code == 422
@@ -209,10 +204,10 @@ def test_only_heroes_in_no_party_can_be_removed(client, table):
     html = page(client, table)
     assert "In Ann's party: take it out there before removing it." in html
     assert "Remove Knight" not in html and "Remove Cleric" in html
-    refused = enter(client, table, "remove_hero", "remove-knight", name="Knight")
+    refused = post_entry(client, table, "remove_hero", "remove-knight", name="Knight")
     assert refused.status_code == 422
     assert "Ann's party holds Knight: take it out of that party first" in errors(refused)
-    assert enter(client, table, "remove_hero", "remove-cleric", name="Cleric").status_code == 303
+    assert post_entry(client, table, "remove_hero", "remove-cleric", name="Cleric").status_code == 303
     html = page(client, table)
     assert "Heroes in your deck (4)" in html and "Removed Cleric from the heroes" in html
 
@@ -344,10 +339,10 @@ def test_the_viewer_sees_results_but_no_forms(client, app, table):
 
 
 def test_the_live_fragment_follows_the_table(client, table):
-    seq = version(client, table)
-    assert client.get(f"{table}/live?v={seq}").status_code == 304
+    seen = polled(client, table)
+    assert client.get(f"{table}/live?v={seen}").status_code == 304
     party(client, table, "Ann", "Knight")
-    fragment = client.get(f"{table}/live?v={seq}", headers={"HX-Request": "true"}).get_data(as_text=True)
+    fragment = client.get(f"{table}/live?v={seen}", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert fragment.startswith('<div id="live"') and "Incomplete, so disqualified" in fragment
 
 
@@ -386,7 +381,7 @@ def test_a_refused_hero_shows_each_problem_beside_its_own_field(client, table):
         r"Roles on the card</legend>.*?</fieldset>\s*<p class=\"error\" role=\"alert\">([^<]*)<", html, re.S
     )
     assert roles and "a hero can fill at least one role" in roles.group(1)
-    assert enter(client, table, "remove_hero", "remove-cleric", name="Cleric").status_code == 303
+    assert post_entry(client, table, "remove_hero", "remove-cleric", name="Cleric").status_code == 303
     seq = version(client, table)
     fixed = client.post(f"{table}/entries/{seq}/edit", data={"version": seq, "entry_id": "fix", "name": "Ghost"})
     html = fixed.get_data(as_text=True)

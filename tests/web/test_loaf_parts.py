@@ -4,13 +4,8 @@ played once every part is in; the review step offers the group's own cards, and 
 import re
 import secrets
 
-from .pages import sit, unchipped, version
+from .pages import post_entry, sit, unchipped, version
 from .test_loaf_table import page, reputations, start
-
-
-def post(client, table, kind, form=None, **fields):
-    data = {"kind": kind, "form": form or kind, "version": version(client, table), "entry_id": secrets.token_hex(8)}
-    return client.post(f"{table}/entries", data=data | fields)
 
 
 def taps(html, name):
@@ -31,10 +26,11 @@ def waiting(html):
 
 
 def basic_round(client, table, number, average, cards, review="highest+1/lowest-1"):
-    assert post(client, table, "order", round=number, average=average).status_code == 303
+    assert post_entry(client, table, "order", round=number, average=average).status_code == 303
     for name, card in cards.items():
-        assert post(client, table, "card", f"card-{name}", round=number, player=name, card=card).status_code == 303
-    return post(client, table, "review", round=number, review=review)
+        entered = post_entry(client, table, "card", f"card-{name}", round=number, player=name, card=card)
+        assert entered.status_code == 303
+    return post_entry(client, table, "review", round=number, review=review)
 
 
 def test_a_round_in_parts_is_played_once_its_last_part_is_in(client):
@@ -43,18 +39,18 @@ def test_a_round_in_parts_is_played_once_its_last_part_is_in(client):
     assert step_of(html) == "order"
     assert taps(html, "average") == [str(v) for v in range(12)]
     assert waiting(html) == ["the order", "Ann's card", "Béa's card", "Cy's card", "Dee's card", "the review card"]
-    assert post(client, table, "order", round=1, average=5).status_code == 303
-    assert post(client, table, "card", "card-Ann", round=1, player="Ann", card=7).status_code == 303
+    assert post_entry(client, table, "order", round=1, average=5).status_code == 303
+    assert post_entry(client, table, "card", "card-Ann", round=1, player="Ann", card=7).status_code == 303
     html = page(client, table)
     assert step_of(html) == "review"  # another player's card is never the next thing a tap enters
     assert waiting(html) == ["the review card"]
     assert "Béa's card</li>" in html and "Enter a card for…" in html
     for name, card in (("Béa", 5), ("Cy", 4), ("Dee", 6)):
-        post(client, table, "card", f"card-{name}", round=1, player=name, card=card)
+        post_entry(client, table, "card", f"card-{name}", round=1, player=name, card=card)
     html = page(client, table)
     assert "only the review card's ☺ success side counts" in html
     assert "Round 1: success" not in html
-    assert post(client, table, "review", round=1, review="highest+1/lowest-1").status_code == 303
+    assert post_entry(client, table, "review", round=1, review="highest+1/lowest-1").status_code == 303
     html = page(client, table)
     assert "Round 1: success" in html
     assert reputations(html)["Ann"] == 3
@@ -70,7 +66,7 @@ def test_the_phone_s_own_card_comes_first_as_its_hand(client):
     assert step_of(html) == "card-Béa"
     assert 'Your card, <span class="name"><span class="initial pc-sky" aria-hidden="true">B</span>Béa</span>' in html
     assert taps(html, "card") == [str(c) for c in range(12) if c != 4]
-    assert post(client, table, "card", "card-Béa", round=2, player="Béa", card=9).status_code == 303
+    assert post_entry(client, table, "card", "card-Béa", round=2, player="Béa", card=9).status_code == 303
     html = page(client, table)
     assert step_of(html) == "order"
     assert "Béa's card" not in waiting(html)
@@ -78,11 +74,11 @@ def test_the_phone_s_own_card_comes_first_as_its_hand(client):
 
 def test_a_part_entered_twice_replaces_the_first(client):
     table = start(client, "Ann", "Béa")
-    post(client, table, "card", "card-Ann", round=1, player="Ann", card=3)
-    post(client, table, "card", "card-Ann", round=1, player="Ann", card=9)
-    post(client, table, "order", round=1, average=5)
-    post(client, table, "card", "card-Béa", round=1, player="Béa", card=2)
-    post(client, table, "review", round=1, review="highest+1/lowest-1")
+    post_entry(client, table, "card", "card-Ann", round=1, player="Ann", card=3)
+    post_entry(client, table, "card", "card-Ann", round=1, player="Ann", card=9)
+    post_entry(client, table, "order", round=1, average=5)
+    post_entry(client, table, "card", "card-Béa", round=1, player="Béa", card=2)
+    post_entry(client, table, "review", round=1, review="highest+1/lowest-1")
     html = page(client, table)
     assert "Round 1: success" in html and "11 of 10" in html
     assert "Holds 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11" in html
@@ -91,22 +87,22 @@ def test_a_part_entered_twice_replaces_the_first(client):
 def test_a_part_of_a_recorded_round_or_a_card_not_held_is_refused_beside_it(client):
     table = start(client, "Ann", "Béa")
     basic_round(client, table, 1, 5, {"Ann": 6, "Béa": 4})
-    late = post(client, table, "card", "card-Ann", round=1, player="Ann", card=2)
+    late = post_entry(client, table, "card", "card-Ann", round=1, player="Ann", card=2)
     assert late.status_code == 422
     assert "Round 1 is already recorded: this is round 2" in late.get_data(as_text=True)
-    gone = post(client, table, "card", "card-Ann", round=2, player="Ann", card=6)
+    gone = post_entry(client, table, "card", "card-Ann", round=2, player="Ann", card=6)
     assert gone.status_code == 422
     assert "Ann no longer holds the 6" in gone.get_data(as_text=True)
 
 
 def test_a_failure_needs_only_the_failure_side_of_another_card(client):
     table = start(client, "Ann", "Béa", advanced=True)
-    post(client, table, "order", round=1, average=6)
-    post(client, table, "card", "card-Ann", round=1, player="Ann", card=2)
-    post(client, table, "card", "card-Béa", round=1, player="Béa", card=3)
+    post_entry(client, table, "order", round=1, average=6)
+    post_entry(client, table, "card", "card-Ann", round=1, player="Ann", card=2)
+    post_entry(client, table, "card", "card-Béa", round=1, player="Béa", card=3)
     html = page(client, table)
     assert 'name="failure_effect"' in html and 'name="success_effect"' not in html.split('id="round-form"')[0]
-    response = post(
+    response = post_entry(
         client,
         table,
         "review",
@@ -124,10 +120,10 @@ def test_a_failure_needs_only_the_failure_side_of_another_card(client):
 
 def test_a_discard_waits_for_the_player_s_choice(client):
     table = start(client, "Ann", "Béa", advanced=True)
-    post(client, table, "order", round=1, average=5)
-    post(client, table, "card", "card-Ann", round=1, player="Ann", card=8)
-    post(client, table, "card", "card-Béa", round=1, player="Béa", card=4)
-    post(
+    post_entry(client, table, "order", round=1, average=5)
+    post_entry(client, table, "card", "card-Ann", round=1, player="Ann", card=8)
+    post_entry(client, table, "card", "card-Béa", round=1, player="Béa", card=4)
+    post_entry(
         client,
         table,
         "review",
@@ -140,9 +136,8 @@ def test_a_discard_waits_for_the_player_s_choice(client):
     html = page(client, table)
     assert step_of(html) == "choice-Ann"
     assert taps(html, "cards") == [str(c) for c in range(12) if c != 8]
-    assert (
-        post(client, table, "choice", "choice-Ann", round=1, player="Ann", ask="discard", cards="0").status_code == 303
-    )
+    choice = {"round": 1, "player": "Ann", "ask": "discard", "cards": "0"}
+    assert post_entry(client, table, "choice", "choice-Ann", **choice).status_code == 303
     html = page(client, table)
     assert "Round 1: success" in html
     assert "Ann discards the 0" in html
@@ -183,9 +178,9 @@ def test_a_group_s_card_is_entered_once_then_one_tap_at_its_other_tables(client)
     assert keep_card(client, group, failure_effect="down").status_code == 303
     assert "Tough week" in client.get(f"{group}/loaf-cards").get_data(as_text=True)
     second = start(client, "Ann", "Béa", advanced=True)  # the same phone: the same group
-    post(client, second, "order", round=1, average=6)
-    post(client, second, "card", "card-Ann", round=1, player="Ann", card=2)
-    post(client, second, "card", "card-Béa", round=1, player="Béa", card=3)
+    post_entry(client, second, "order", round=1, average=6)
+    post_entry(client, second, "card", "card-Ann", round=1, player="Ann", card=2)
+    post_entry(client, second, "card", "card-Béa", round=1, player="Béa", card=3)
     html = page(client, second)
     buttons = re.findall(
         r'<button type="submit" name="card" value="([^"]+)" class="review-tap">(.*?)</button>', html, re.S
@@ -193,7 +188,7 @@ def test_a_group_s_card_is_entered_once_then_one_tap_at_its_other_tables(client)
     assert len(buttons) == 1
     value, label = buttons[0]
     assert "Tough week" in label and "-1 reputation" in label and "+2 reputation" not in label  # its failure side only
-    response = post(client, second, "review", round=1, card=value.replace("&#34;", '"').replace("&quot;", '"'))
+    response = post_entry(client, second, "review", round=1, card=value.replace("&#34;", '"').replace("&quot;", '"'))
     assert response.status_code == 303
     html = page(client, second)
     assert "Round 1: failure" in html
@@ -205,7 +200,7 @@ def test_another_group_never_sees_a_group_s_cards(client, app):
     keep_card(client, group_link(client, table), name="Ours only")
     stranger = app.test_client()
     theirs = start(stranger, "Cy", "Dee", advanced=True)
-    post(stranger, theirs, "order", round=1, average=6)
+    post_entry(stranger, theirs, "order", round=1, average=6)
     assert "Ours only" not in page(stranger, theirs)
     assert stranger.get(f"{group_link(stranger, theirs)}/loaf-cards").status_code == 200
     assert "Ours only" not in stranger.get(f"{group_link(stranger, theirs)}/loaf-cards").get_data(as_text=True)
@@ -237,8 +232,8 @@ def test_a_basic_table_offers_only_the_group_s_basic_cards(client):
 
 def test_two_phones_entering_their_own_cards_from_the_same_version_both_land(client, app):
     table = start(client, "Ann", "Béa")
-    post(client, table, "order", round=1, average=5)
-    post(client, table, "review", round=1, review="highest+1/lowest-1")
+    post_entry(client, table, "order", round=1, average=5)
+    post_entry(client, table, "review", round=1, review="highest+1/lowest-1")
     other = app.test_client()  # a second phone with the table's link
     sit(client, table, "Ann")
     sit(other, table, "Béa")
@@ -274,7 +269,7 @@ def test_two_phones_entering_their_own_cards_from_the_same_version_both_land(cli
 
 def test_a_refused_part_shows_its_form_again_with_what_was_typed_and_every_error_beside_it(client):
     table = start(client, "Ann", "Béa", "Cy")
-    response = post(client, table, "order", round=1, total="seven")
+    response = post_entry(client, table, "order", round=1, total="seven")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     step = re.search(r'<section id="step".*?</section>', html, re.S).group(0)
@@ -283,9 +278,27 @@ def test_a_refused_part_shows_its_form_again_with_what_was_typed_and_every_error
     assert '<details class="printed" open>' in step
     shown = re.findall(r'<p class="error" role="alert">(.*?)</p>', step)
     assert shown == ["this field is required", "must be a whole number"]
-    response = post(client, table, "card", "card-Béa", round=1, player="Béa", card=4, surprise="1")
+    response = post_entry(client, table, "card", "card-Béa", round=1, player="Béa", card=4, surprise="1")
     assert response.status_code == 422
     step = re.search(r'<section id="step".*?</section>', response.get_data(as_text=True), re.S).group(0)
     assert 'data-part="card-Béa"' in step
     assert "unknown field: remove it or check its spelling" in step
     assert version(client, table) == 0
+
+
+def test_a_card_form_is_keyed_by_its_round_so_a_form_kept_from_one_round_never_meets_the_next(client):
+    """A phone keeps what was typed into a form by the form's key: a card form of round 1 kept on a phone must not
+    be taken for round 2's."""
+    table = start(client, "Ann", "Béa", "Cy")
+    client.post(f"{table}/me", data={"who": "Béa"})
+
+    def keys(html):
+        return re.findall(r'name="form" value="card-Béa" data-key="([^"]+)"', html)
+
+    post_entry(client, table, "order", round=1, average=5)
+    assert set(keys(page(client, table))) == {"card:1:Béa"}
+    for name, value in (("Ann", 6), ("Béa", 4), ("Cy", 7)):
+        post_entry(client, table, "card", f"card-{name}", round=1, player=name, card=value)
+    post_entry(client, table, "review", round=1, review="highest+1/lowest-1")
+    post_entry(client, table, "order", round=2, average=5)
+    assert set(keys(page(client, table))) == {"card:2:Béa"}

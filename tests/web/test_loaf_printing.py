@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from companion import plays
-from companion.games.loaf_scoring import REPUTATION_BONUS
+from companion.games.loaf.engine.scoring import REPUTATION_BONUS
+from companion.history import plays as plays
 
 from ..test_history import T0, home, loaf_angry, log
 from .test_printing import pdf_pages, squeezed, text_of

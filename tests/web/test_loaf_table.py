@@ -2,10 +2,9 @@
 
 import json
 import re
-import secrets
 from pathlib import Path
 
-from .pages import sit, version
+from .pages import post_entry, sit, version
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
 
@@ -23,17 +22,9 @@ def start(client, *players, advanced=False):
 
 
 def record(client, table, average, cards, review=UP_DOWN, **extra):
-    data = {
-        "kind": "round",
-        "form": "round",
-        "version": extra.pop("version", None) or version(client, table),
-        "entry_id": secrets.token_hex(8),
-        "average": average,
-        **{f"card-{name}": card for name, card in cards.items()},
-        **({"review": review} if review else {}),
-        **extra,
-    }
-    return client.post(f"{table}/entries", data=data)
+    extra["version"] = extra.get("version") or version(client, table)
+    plays = {"average": average, **{f"card-{name}": card for name, card in cards.items()}}
+    return post_entry(client, table, "round", **(plays | ({"review": review} if review else {}) | extra))
 
 
 def page(client, table):
@@ -214,9 +205,11 @@ def test_correcting_an_earlier_round_replays_the_later_ones(client):
     assert client.post(f"{table}/entries/1/edit", data=fixed).status_code == 303
     assert reputations(page(client, table)) == {"Zach": 9, "Steve": 0}  # 3 + 1, then 4 + 1 (was 1 + 1)
     clash = fixed | {"entry_id": "c2", "version": 3, "card-Zach": 9}  # Zach plays his 9 in round 2 too
-    response = client.post(f"{table}/entries/1/edit", data=clash)
-    assert response.status_code == 422
-    assert "Round 2: Zach no longer holds the 9" in response.get_data(as_text=True)
+    assert client.post(f"{table}/entries/1/edit", data=clash).status_code == 303  # round 2 no longer fits
+    html = page(client, table)
+    assert "Entry #2 no longer fits" in html
+    assert "Zach no longer holds the 9" in html
+    assert reputations(html) == {"Zach": 5, "Steve": 0}  # round 1 alone counts until round 2 is fixed
 
 
 def test_a_happy_end_shows_final_scores_and_the_tie_break(client):
@@ -315,8 +308,10 @@ def test_a_table_stored_before_versions_opens_and_its_rounds_correct_as_they_wer
     assert reputations(after) == reputations(html)
 
 
-def test_a_quick_pick_round_shows_as_that_pick_on_its_correction_page(client, app):
+def test_a_retired_quick_pick_round_shows_its_sides_on_its_correction_page(client, app):
     table, _ = stored_v1_table(app, "happy-basic", client)
     form = client.get(f"{table}/entries/5/edit").get_data(as_text=True)
-    assert 'name="review" value="highest+2/bad-1" checked' in form
+    assert 'value="highest+2/bad-1"' not in form  # no longer offered: the card is shown side by side
+    assert 'name="review" value="other" checked' in form
+    assert '<option value="highest" selected>' in form
     assert 'name="total" inputmode="numeric" min="0" max="33" value="10"' in form

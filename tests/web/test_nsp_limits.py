@@ -2,7 +2,7 @@
 
 import re
 
-from .pages import enter_line, start, version
+from .pages import enter_line, post_entry, start, version
 
 
 def stepper_of(html: str, name: str) -> str:
@@ -13,8 +13,7 @@ def stepper_of(html: str, name: str) -> str:
 
 
 def bonus(client, table, player, **counts):
-    data = {"kind": "bonus", "form": f"bonus-{player}", "version": version(client, table), "player": player}
-    return client.post(f"{table}/entries", data={**data, "entry_id": f"b-{player}", **counts})
+    return post_entry(client, table, "bonus", f"bonus-{player}", player=player, entry_id=f"b-{player}", **counts)
 
 
 def test_a_line_of_99_districts_is_refused_beside_the_districts(client):

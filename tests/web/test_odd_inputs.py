@@ -11,24 +11,15 @@ import secrets
 import pytest
 
 from companion import groups
-from companion.backup import check
-from companion.history import People, merge_problem
+from companion.history.backup import check
+from companion.history.records import People, merge_problem
 
-from ..conftest import app_on
 from .pages import enter_line, start, version
+
+pytestmark = pytest.mark.either_database
 
 NUL = "%00"
 SHAPES = [NUL, "abc%00def", "x" * 65]  # a NUL byte, one inside a token, a token longer than any made
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def app(request, tmp_path):
-    return app_on(request, tmp_path)
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def counts(app):

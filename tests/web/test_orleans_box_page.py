@@ -4,8 +4,9 @@ still typed), round 1's Pilgrimage proposed and another event warned, the farmer
 import re
 from html import unescape
 
+from .pages import post_entry
 from .test_orleans_rounds_page import JO, LOU, begin, form, ready, stepper_value
-from .test_orleans_table import holdings, post, start, text
+from .test_orleans_table import holdings, start, text
 
 KIM_BROKE = {"coins": 0, "cheese": 1, "development_level": 1, "development_position": 3}
 
@@ -49,7 +50,7 @@ def test_the_track_preset_is_one_tap_and_other_spaces_are_still_typed(client):
     own = start(client, "Jo", "Kim", track="other", coin_spaces="5, 10", level_spaces="0, 3")
     html = client.get(own).get_data(as_text=True)
     assert "coin spaces at 5, 10; levels begin at 0, 3" in html
-    assert post(client, own, "track", "track-preset", track="preset").status_code == 303
+    assert post_entry(client, own, "track", "track-preset", track="preset").status_code == 303
     assert "levels begin at 0, 4, 9, 15, 22, 30" in client.get(own).get_data(as_text=True)
 
 
@@ -81,7 +82,7 @@ def test_a_trailer_without_a_coin_owes_torture_for_the_farmers_coin(client):
     assert "Kim is 1 coin short" in text(torture)
     assert "with no coin to pay: owes 1 item instead (torture)" in torture
     assert 'href="/rules/orleans#farmers"' in torture
-    assert post(client, table, "torture", "torture-Kim", player="Kim", goods_cheese=1).status_code == 303
+    assert post_entry(client, table, "torture", "torture-Kim", player="Kim", goods_cheese=1).status_code == 303
     assert 'class="card torture"' not in client.get(table).get_data(as_text=True)
 
 
@@ -92,6 +93,6 @@ def test_a_sacristy_is_ticked_to_skip_the_event(client):
     html = client.get(table).get_data(as_text=True)
     assert "Sacristy: who skips this event" in html
     assert 'name="sacristy_1"' in html and 'name="sacristy_3"' in html
-    assert post(client, table, "event", event="income", phase="A", sacristy_1="on").status_code == 303
+    assert post_entry(client, table, "event", event="income", phase="A", sacristy_1="on").status_code == 303
     html = client.get(table).get_data(as_text=True)
     assert "Jo's Sacristy is active: Jo skips the Income, paying and receiving nothing." in unescape(html)

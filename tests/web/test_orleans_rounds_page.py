@@ -4,7 +4,8 @@ shown beside their fields, and corrections of the new entries."""
 
 import re
 
-from .test_orleans_table import ANA, held, holdings, post, start, text
+from .pages import post_entry
+from .test_orleans_table import ANA, held, holdings, start, text
 from .test_orleans_table import JO as JO_TWO
 
 JO = {"coins": 3, "grain": 2, "wool": 1, "trading_stations": 2, "development_level": 3, "development_position": 14}
@@ -22,7 +23,7 @@ def ready(client, **options):
 
 def begin(client, table, event, phase="A", farmers=(0, 0, 0)):
     seats = {f"farmers_{seat}": n for seat, n in enumerate(farmers, start=1)}
-    return post(client, table, "round", event=event, **({"phase": phase} if phase else {}), **seats)
+    return post_entry(client, table, "round", event=event, **({"phase": phase} if phase else {}), **seats)
 
 
 def form(html, css_class):
@@ -63,7 +64,7 @@ def test_a_round_pays_the_farmers_shows_why_and_waits_for_its_event(client):
 def test_the_next_round_carries_the_farmers_over(client):
     table = ready(client)
     begin(client, table, "income", "A", (3, 1, 0))
-    assert post(client, table, "event", event="income", phase="A").status_code == 303
+    assert post_entry(client, table, "event", event="income", phase="A").status_code == 303
     html = client.get(table).get_data(as_text=True)
     start_form = form(html, "round-start")
     assert "Round 2 of 18" in start_form and "Carried over from round 1" in start_form
@@ -76,7 +77,7 @@ def test_round_seven_is_proposed_in_phase_b(client):
     table = ready(client)
     for event in ("income", "trading_day") * 3:
         begin(client, table, event, "A")
-        assert post(client, table, "event", event=event).status_code == 303
+        assert post_entry(client, table, "event", event=event).status_code == 303
     start_form = form(client.get(table).get_data(as_text=True), "round-start")
     assert "Round 7 of 18" in start_form
     assert re.search(r'name="phase" value="B" checked', start_form)
@@ -97,14 +98,14 @@ def test_a_plague_asks_what_each_player_drew_from_what_their_bag_can_hold(client
     html = client.get(table).get_data(as_text=True)
     plague = re.search(r'<form class="plague".*?</form>', html, re.S).group(0)
     assert set(re.findall(r'name="lost_1" value="(\w+)"', plague)) == {
-        "starting", "farmer", "boatman", "craftsman", "trader", "scholar", "knight", "monk",
+        "starting", "farmer", "boatman", "craftsman", "trader", "scholar", "knight", "monk", "sacristy",
     }  # fmt: skip
-    assert re.findall(r'name="lost_3" value="(\w+)"', plague) == ["starting"]  # Lou's bag holds no recruit
+    assert re.findall(r'name="lost_3" value="(\w+)"', plague) == ["starting", "sacristy"]  # Lou's bag: no recruit
     assert re.search(r'name="lost_3" value="starting" required checked', plague)
-    refused = post(client, table, "plague", lost_1="knight", lost_2="starting", lost_3="monk")
+    refused = post_entry(client, table, "plague", lost_1="knight", lost_2="starting", lost_3="monk")
     assert refused.status_code == 422
     assert "Lou has no follower in the bag besides the 4 starting ones" in refused.get_data(as_text=True)
-    assert post(client, table, "plague", lost_1="knight", lost_2="starting", lost_3="starting").status_code == 303
+    assert post_entry(client, table, "plague", lost_1="knight", lost_2="starting", lost_3="starting").status_code == 303
     html = client.get(table).get_data(as_text=True)
     assert held(html, "Jo", "followers_in_bag") == 2
     assert "Jo lost a knight, Kim lost none, Lou lost none" in text(html)
@@ -112,7 +113,7 @@ def test_a_plague_asks_what_each_player_drew_from_what_their_bag_can_hold(client
 
 def test_a_missing_farmers_space_is_said_beside_its_stepper(client):
     table = ready(client)
-    refused = post(client, table, "round", event="taxes", phase="A", farmers_1=2, farmers_2=1)
+    refused = post_entry(client, table, "round", event="taxes", phase="A", farmers_1=2, farmers_2=1)
     assert refused.status_code == 422
     start_form = form(refused.get_data(as_text=True), "round-start")
     lou = re.search(r'<label for="round-farmers_3">Lou</label>.*?</div>\s*(<p class="error".*?</p>)', start_form, re.S)
@@ -123,7 +124,7 @@ def test_a_fourth_card_of_a_kind_is_refused_on_the_form(client):
     table = ready(client, rules="classic")
     for _ in range(3):
         begin(client, table, "trading_day", None)
-        post(client, table, "event", event="trading_day")
+        post_entry(client, table, "event", event="trading_day")
     refused = begin(client, table, "trading_day", None)
     assert refused.status_code == 422
     html = refused.get_data(as_text=True)
@@ -133,7 +134,7 @@ def test_a_fourth_card_of_a_kind_is_refused_on_the_form(client):
 def test_the_new_entries_are_corrected_on_their_own_forms(client):
     table = ready(client)
     begin(client, table, "plague", "A", (2, 0, 0))
-    post(client, table, "plague", lost_1="monk", lost_2="starting", lost_3="starting")
+    post_entry(client, table, "plague", lost_1="monk", lost_2="starting", lost_3="starting")
     page = client.get(f"{table}/entries/4/edit").get_data(as_text=True)
     assert re.search(r'name="event" value="plague" checked', page)
     assert stepper_value(page, "farmers_1") == 2
@@ -160,7 +161,7 @@ def test_the_phase_is_asked_unless_the_rules_are_classic(client):
     table = start(client, "Jo", "Ana")
     holdings(client, table, "Jo", **JO_TWO)
     holdings(client, table, "Ana", **ANA)
-    refused = post(client, table, "round", event="income", farmers_1=0, farmers_2=0)
+    refused = post_entry(client, table, "round", event="income", farmers_1=0, farmers_2=0)
     assert refused.status_code == 422
     assert "choose the phase" in refused.get_data(as_text=True)
     classic = start(client, "Jo", "Ana", rules="classic")
@@ -168,11 +169,11 @@ def test_the_phase_is_asked_unless_the_rules_are_classic(client):
     holdings(client, classic, "Ana", **ANA)
     html = client.get(classic).get_data(as_text=True)
     assert 'name="phase"' not in html
-    assert post(client, classic, "round", event="taxes", farmers_1=0, farmers_2=0).status_code == 303
+    assert post_entry(client, classic, "round", event="taxes", farmers_1=0, farmers_2=0).status_code == 303
     assert "1 coin per 3 goods" in client.get(classic).get_data(as_text=True)
-    assert post(client, classic, "event", event="taxes").status_code == 303
-    assert post(client, classic, "round", event="income", farmers_1=0, farmers_2=0).status_code == 303
-    assert post(client, classic, "event", event="income").status_code == 303
+    assert post_entry(client, classic, "event", event="taxes").status_code == 303
+    assert post_entry(client, classic, "round", event="income", farmers_1=0, farmers_2=0).status_code == 303
+    assert post_entry(client, classic, "event", event="income").status_code == 303
     assert held(client.get(classic).get_data(as_text=True), "Jo", "coins") == 3 - 1 + 2  # taxes 1, level 2 × 1 coin
 
 
@@ -180,8 +181,8 @@ def test_a_food_choice_refused_shows_its_message_in_that_player_s_food(client):
     table = start(client, "Jo", "Ana")
     holdings(client, table, "Jo", coins=5, grain=2)
     holdings(client, table, "Ana", coins=5, grain=2)
-    assert post(client, table, "round", event="harvest", phase="A", farmers_1=0, farmers_2=0).status_code == 303
-    refused = post(client, table, "event", event="harvest", phase="A", food_2_wine=1)
+    assert post_entry(client, table, "round", event="harvest", phase="A", farmers_1=0, farmers_2=0).status_code == 303
+    refused = post_entry(client, table, "event", event="harvest", phase="A", food_2_wine=1)
     assert refused.status_code == 422
     seat = re.search(r'<legend class="name">Ana</legend>.*?</fieldset>', refused.get_data(as_text=True), re.S)
     assert "Ana holds 0 wine, not 1" in seat.group(0)

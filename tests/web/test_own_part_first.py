@@ -10,7 +10,8 @@ from .test_koala_table import feasts_of, koala, save_counts, team_of
 from .test_lfg_table import add_hero, party
 from .test_oz_table import enter_hand
 
-SAVED = re.compile(r'<details class="card own-saved" data-part="([^"]+)">\s*<summary>(.*?)</summary>', re.S)
+NEXT = r'(?: data-next-step="[^"]*")?'  # the page's mark for where a step scrolls next (static/app.js)
+SAVED = re.compile(rf'<details class="card own-saved"{NEXT} data-part="([^"]+)">\s*<summary>(.*?)</summary>', re.S)
 HAND = {"dorothy": "3", "lion": "2", "s1_type": "each", "s1_character": "lion", "s1_points": "2"}
 
 
@@ -21,7 +22,7 @@ def sit(client, table, who):
 
 def cards(html, kind):
     """Each player's card of `kind` in page order: (name, open)."""
-    found = re.findall(rf'<details class="card {kind}(?: own)?" data-part="([^"]+)"( open)?>', html)
+    found = re.findall(rf'<details class="card {kind}(?: own)?"{NEXT} data-part="([^"]+)"( open)?>', html)
     return [(name, bool(opened)) for name, opened in found]
 
 

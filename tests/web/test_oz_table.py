@@ -2,12 +2,11 @@
 
 import json
 import re
-import secrets
 from pathlib import Path
 
 import pytest
 
-from .pages import start, unchipped, version
+from .pages import polled, post_entry, start, unchipped, version
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
 
@@ -41,16 +40,8 @@ def oz_table(client, *players):
 
 
 def enter_hand(client, table, player, fields, **extra):
-    data = {
-        "kind": "hand",
-        "form": f"hand-{player}",
-        "version": extra.pop("version", None) or version(client, table),
-        "entry_id": extra.pop("entry_id", secrets.token_hex(8)),
-        "player": player,
-        **fields,
-        **extra,
-    }
-    return client.post(f"{table}/entries", data=data)
+    extra["version"] = extra.get("version") or version(client, table)
+    return post_entry(client, table, "hand", f"hand-{player}", **({"player": player} | fields | extra))
 
 
 def total(html, player):
@@ -318,9 +309,10 @@ def test_the_viewer_sees_the_scores_but_no_form(client, app):
 
 def test_the_live_fragment_changes_when_a_hand_is_entered(client):
     table = oz_table(client)
-    assert client.get(f"{table}/live?v=0", headers={"HX-Request": "true"}).status_code == 304
+    seen = polled(client, table)
+    assert client.get(f"{table}/live?v={seen}", headers={"HX-Request": "true"}).status_code == 304
     enter_hand(client, table, "Philippe", PHILIPPE)
-    changed = client.get(f"{table}/live?v=0", headers={"HX-Request": "true"})
+    changed = client.get(f"{table}/live?v={seen}", headers={"HX-Request": "true"})
     assert changed.status_code == 200
     body = changed.get_data(as_text=True)
     assert body.lstrip().startswith('<div id="live"') and "<html" not in body

@@ -12,9 +12,9 @@ import pytest
 
 from benchmarks.weight import BUDGET, ENCODINGS, first_load, new_table
 from companion import ROOT
-from companion.tables import kinds
+from companion.specs import kinds
 
-from .pages import enter_line, start, version
+from .pages import enter_line, polled, start
 
 HTMX = "/static/htmx-2.0.11.min.js"
 
@@ -73,7 +73,7 @@ def test_text_responses_are_compressed_and_decode_to_the_same_bytes(client, enco
 def test_empty_and_tiny_answers_are_not_compressed(client):
     table = start(client, "Ana", "Ben")
     headers = {"Accept-Encoding": "gzip, br"}
-    idle = client.get(f"{table}/live?v={version(client, table)}", headers=headers)
+    idle = client.get(f"{table}/live?v={polled(client, table)}", headers=headers)
     assert idle.status_code == 304 and idle.get_data() == b""
     assert "Content-Encoding" not in idle.headers
     health = client.get("/healthz", headers=headers)

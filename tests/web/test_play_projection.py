@@ -7,19 +7,22 @@ from __future__ import annotations
 
 import io
 import re
-import secrets
 from datetime import timedelta
 
 from alembic import command
 from sqlalchemy import MetaData, delete, insert, select
 
-from companion import cli, groups, migrate, play_lookup, play_totals, plays
-from companion.store import make_engine, play_seats
-from companion.store import plays as plays_table
+from companion import cli, groups
+from companion.history import lookup as play_lookup
+from companion.history import plays as plays
+from companion.history import totals as play_totals
+from companion.storage import migrate as migrate
+from companion.storage.store import make_engine, play_seats
+from companion.storage.store import plays as plays_table
 
 from ..conftest import make_app
 from ..test_history import GAMES, T0, home, koala_koalation, loaf_angry, loaf_tie, log
-from .pages import start, version
+from .pages import post_entry, start, version
 from .test_history_pages import history_of
 
 LINES = [("blue", 3, 2, 1), ("green", 2, 2, 0), ("orange", 4, 1, 1), ("purple", 1, 1, 0)]
@@ -35,8 +38,7 @@ def stored(app):
 
 
 def post(client, table, data):
-    data = {"version": version(client, table), "entry_id": secrets.token_hex(8), **data}
-    response = client.post(f"{table}/entries", data=data)
+    response = post_entry(client, table, **data)
     assert response.status_code == 303, response.get_data(as_text=True)
 
 
@@ -136,7 +138,11 @@ def test_the_history_pages_read_the_stored_plays_and_replay_nothing(client, app,
     def refuse(*args, **kwargs):
         raise AssertionError("a history page replayed a table")
 
-    for target in ("companion.tables.replay.replay", "companion.plays.replay", "companion.plays.play_of"):
+    for target in (
+        "companion.tables.replay.replay",
+        "companion.history.plays.replay",
+        "companion.history.plays.play_of",
+    ):
         monkeypatch.setattr(target, refuse)
     paths = ["", "?player=Ann", "/players/Ann", "/games/loaf", "/plays.csv", "/games/koala", "/export.json"]
     for path in paths:

@@ -13,14 +13,19 @@ from urllib.parse import urlencode
 import pypdf
 import pytest
 
-from companion.games import koala, lfg, next_station_paris, orleans, orleans_rounds, orleans_torture, oz
-from companion.games.loaf_effects import MAX_REPUTATION, MIN_REPUTATION
-from companion.pdf_cache import PdfCache
+from companion.games.koala import engine as koala
+from companion.games.lfg import engine as lfg
+from companion.games.loaf.engine.effects import MAX_REPUTATION, MIN_REPUTATION
+from companion.games.next_station_paris import engine as next_station_paris
+from companion.games.orleans import engine as orleans
+from companion.games.orleans.engine import rounds as orleans_rounds
+from companion.games.orleans.engine import torture as orleans_torture
+from companion.games.orleans.spec import TORTURE_ITEMS
+from companion.games.oz import engine as oz
 from companion.printing import PRINTABLES, STATIC, LockedFetcher, render_pdf
-from companion.render_pool import RenderPool
-from companion.specs import GAMES, SPECS
-from companion.specs.orleans import TORTURE_ITEMS
-from companion.tables import kinds
+from companion.printing.cache import PdfCache
+from companion.printing.pool import RenderPool
+from companion.specs import GAMES, SPECS, kinds
 
 from .pages import enter_line, start
 
@@ -396,7 +401,7 @@ def _result(app, table: str):
     store = app.extensions["store"]
     row = store.by_token(table.rsplit("/", 1)[1])
     kind = kinds()[row.game]
-    from companion.log import standing
+    from companion.storage.log import standing
 
     return row, kind.result(kind.replay(row.setup, [s for s in standing(store.entries(row.id)) if s.active]))
 
@@ -504,4 +509,39 @@ def test_the_orleans_pad_has_a_whole_row_for_every_round_inside_the_page(paper, 
         rows = [row for row in group.children if row.element_tag == "tr"]
         assert len(rows) == orleans_rounds.ROUNDS
         assert max(row.height for row in rows) - min(row.height for row in rows) < 0.01
+        assert rows[-1].position_y + rows[-1].height <= foot
+
+
+@pytest.mark.parametrize(("paper", "pads", "players"), [("a4", 1, 4), ("letter", 2, 4), ("a4", 1, 2), ("a4", 1, 6)])
+def test_the_orleans_end_of_game_table_is_real_rows_and_cells(paper, pads, players):
+    """Each scoring line is a row of its own with two cells per player (the second shaded), like the events table:
+    no background grid, whose lines a viewer draws a pixel off the cells."""
+    import weasyprint
+
+    from companion.printing import _fonts, _stylesheets, pad_sheet
+
+    names = ["Maximiliana Wolkenstein", "Bartholomew Featherstone", "Zoë Ångström-Lindqvist", "Łukasz Przybyszewski"]
+    names += ["Henrietta Cholmondeley", "Oluwaseun Adebayo-Okonkwo"]  # a blank pad may be printed for more
+    sheet = pad_sheet(SPECS["orleans"], names[:players], paper, pads)
+    job = sheet.job()
+    html = weasyprint.HTML(string=job.html, base_url=PRINTABLES.as_uri() + "/", url_fetcher=LockedFetcher())
+    document = html.render(stylesheets=list(_stylesheets(job.paper, job.landscape)), font_config=_fonts())
+    assert len(document.pages) == 1
+    page = document.pages[0]._page_box
+    foot = page.content_box_y() + page.height
+    tables = [b for b in _boxes(page) if getattr(b, "element_tag", "") == "table" and b.element.get("class") == "end"]
+    assert len({id(t.element) for t in tables}) == pads
+    labels = sheet.facts["score_rows"]
+    for table in {id(t.element): t for t in tables}.values():
+        body = next(b for b in _boxes(table) if getattr(b, "element_tag", "") == "tbody")
+        rows = [row for row in body.children if row.element_tag == "tr"]
+        assert len(rows) == len(labels) + 2  # the score lines, the total, the development space
+        cells = [[c for c in row.children if c.element_tag == "td"] for row in rows]
+        assert [len(row) for row in cells] == [1 + 2 * players] * (len(labels) + 1) + [1 + players]
+        assert all(box.style["background_image"] in ((), (("none", None),)) for row in cells for box in row)
+        plain = cells[0][1].style["background_color"]
+        shaded = [[box.style["background_color"] != plain for box in row[1:]] for row in cells[:-1]]
+        assert shaded == [[False, True] * players] * (len(labels) + 1)
+        heights = [row[0].height for row in cells[: len(labels)]]  # inside the borders (the total's is thicker)
+        assert max(heights) - min(heights) < 0.01
         assert rows[-1].position_y + rows[-1].height <= foot

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from companion.render_pool import Busy, RenderPool
+from companion.printing.pool import Busy, RenderPool
 from tests.conftest import make_app
 
 from .test_printing import pdf_pages, squeezed, text_of
@@ -88,7 +88,7 @@ def test_requests_wait_in_a_bounded_number_of_places():
 
 
 def test_a_render_that_fails_fails_every_asker_and_is_not_cached(tmp_path):
-    from companion.pdf_cache import PdfCache
+    from companion.printing.cache import PdfCache
 
     class Broken:
         def render(self) -> bytes:

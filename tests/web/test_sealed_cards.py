@@ -10,19 +10,14 @@ import secrets
 import pytest
 from pypdf import PdfReader
 
-from .pages import unchipped, version
+from .pages import post_entry, unchipped, version
 from .test_loaf_table import start
 
 PLAYERS = ("Ann", "Béa", "Cy")
 
 
-def post(client, table, kind, form=None, **fields):
-    data = {"kind": kind, "form": form or kind, "version": version(client, table), "entry_id": secrets.token_hex(8)}
-    return client.post(f"{table}/entries", data=data | fields)
-
-
 def card(client, table, player, value, number=1):
-    return post(client, table, "card", f"card-{player}", round=number, player=player, card=value)
+    return post_entry(client, table, "card", f"card-{player}", round=number, player=player, card=value)
 
 
 def text(client, url):
@@ -161,8 +156,8 @@ def test_the_result_sheet_shows_nothing_of_a_sealed_card(phones):
     assert sheet(ann) == sheet(bea) == before  # no hand worth moves, not even on the phone that entered it
     card(bea, table, "Béa", 4)
     card(bea, table, "Cy", 2)
-    post(bea, table, "order", round=1, average=1)
-    post(bea, table, "review", round=1, review="highest+1/lowest-1")
+    post_entry(bea, table, "order", round=1, average=1)
+    post_entry(bea, table, "review", round=1, review="highest+1/lowest-1")
     assert sheet(bea) != before  # once played, the round shows
 
 
@@ -172,3 +167,13 @@ def test_a_phone_s_own_fragment_is_never_kept_by_a_shared_cache(phones):
     assert ann.get(f"{table}/live").headers["Cache-Control"] == "private, no-cache"
     watch = watch_of(bea, table)
     assert bea.get(f"{watch}/live").headers["Cache-Control"] == "private, no-cache"  # a watch link is a secret too
+
+
+def test_a_correction_posted_by_another_phone_is_refused_and_stores_nothing(phones):
+    table, ann, bea = phones
+    card(ann, table, "Ann", 7)
+    seq = version(ann, table)
+    fields = {"round": 1, "player": "Ann", "card": 1, "version": seq, "entry_id": secrets.token_hex(8)}
+    assert bea.post(f"{table}/entries/{seq}/edit", data=fields).status_code == 404
+    assert version(ann, table) == seq
+    assert [e["payload"] for e in api(ann, table)["entries"] if e["kind"] == "card"] == [None]

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import requests
 
-from companion.migrate import head
+from companion.storage.migrate import head
 
 
 def free_port() -> int:

@@ -12,7 +12,7 @@ import segno
 from sqlalchemy import update
 
 from companion.specs import GAMES
-from companion.store import tables
+from companion.storage.store import tables
 
 from .pages import enter_line, start
 

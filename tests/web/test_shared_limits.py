@@ -11,7 +11,7 @@ import requests
 from sqlalchemy import func, select
 
 from benchmarks._server import Server
-from companion.store import CODE_ALPHABET, groups, tables
+from companion.storage.store import CODE_ALPHABET, groups, tables
 from tests.conftest import make_app
 
 PLAYERS = ["Ana", "Ben"]

@@ -5,11 +5,10 @@ recording and never a complaint about its fields. The phone may keep the recorde
 import re
 import secrets
 
-from .pages import enter_line, unchipped, version
+from .pages import enter_line, post_entry, unchipped, version
 from .pages import start as start_table
 from .test_loaf_table import record, start
 from .test_orleans_rounds_page import ready
-from .test_orleans_table import post
 
 HX = {"HX-Request": "true"}
 
@@ -131,7 +130,7 @@ def test_an_orleans_round_begun_twice_is_a_conflict(client):
     html = client.get(table).get_data(as_text=True)
     assert 'name="step" value="round:1"' in html
     farmers = {"farmers_1": 0, "farmers_2": 0, "farmers_3": 0, "phase": "A", "step": "round:1"}
-    assert post(client, table, "round", event="harvest", **farmers).status_code == 303
-    late = post(client, table, "round", event="taxes", **farmers)
+    assert post_entry(client, table, "round", event="harvest", **farmers).status_code == 303
+    late = post_entry(client, table, "round", event="taxes", **farmers)
     assert late.status_code == 409
     assert "Round 1 was already recorded on another phone" in late.get_data(as_text=True)

@@ -89,7 +89,7 @@ def test_an_earlier_entry_can_be_corrected(client):
     assert "corrected by" in html
 
 
-def test_a_correction_that_breaks_a_later_entry_is_refused(client):
+def test_a_correction_that_breaks_a_later_entry_is_taken_and_the_table_names_that_entry(client):
     table = start(client, "Ana")
     enter_line(client, table, "Ana", 1)
     enter_line(client, table, "Ana", 2, color="green")
@@ -106,25 +106,34 @@ def test_a_correction_that_breaks_a_later_entry_is_refused(client):
             "monuments": 2,
         },
     )
-    assert response.status_code == 422
-    assert "already drawn the green line" in response.get_data(as_text=True)
-    assert version(client, table) == 2
+    assert response.status_code == 303
+    html = client.get(table).get_data(as_text=True)
+    assert "Entry #2 no longer fits" in html
+    assert "Entry #1 was corrected, and this later line entry by Someone no longer fits" in html
+    assert "already drawn the green line" in html
+    assert "/entries/2/edit" in html
+    fixed = {"version": 3, "entry_id": "c2", "player": "Ana", "round": 2, "color": "blue", "districts": 1}
+    fixed |= {"max_stations_in_district": 1, "monuments": 0}
+    assert client.post(f"{table}/entries/2/edit", data=fixed).status_code == 303
+    html = client.get(table).get_data(as_text=True)
+    assert "no longer fits" not in html
+    assert re.search(r'data-player="Ana">20<', html)  # 5 × 3 + 2 × 2, then 1 × 1
 
 
 def test_the_live_fragment_is_a_bodiless_304_until_something_changes(client):
-    table = start(client, "Ana")
-    unchanged = client.get(f"{table}/live?v=0", headers={"HX-Request": "true"})
+    table = start(client, "Ana")  # the phone said who it is: one seat change, no entry ("0.s1")
+    unchanged = client.get(f"{table}/live?v=0.s1", headers={"HX-Request": "true"})
     assert unchanged.status_code == 304
     assert unchanged.data == b""
     etag = client.get(f"{table}/live?v=-1").headers["ETag"]
     assert client.get(f"{table}/live", headers={"If-None-Match": etag}).status_code == 304
     enter_line(client, table, "Ana", 1)
-    changed = client.get(f"{table}/live?v=0", headers={"HX-Request": "true"})
+    changed = client.get(f"{table}/live?v=0.s1", headers={"HX-Request": "true"})
     assert changed.status_code == 200
     body = changed.get_data(as_text=True)
     assert body.lstrip().startswith('<div id="live"')
     assert "<html" not in body
-    assert 'live?v=1"' in body
+    assert 'live?v=1.s1"' in body
 
 
 def test_a_whole_game_ends_with_totals_and_a_winner(client):
@@ -163,7 +172,7 @@ def test_the_viewer_link_shows_the_table_but_cannot_write(client, app):
     assert re.search(r'data-player="Ana">19<', html)
     assert "<form" not in html.split('id="live"')[1]
     assert client.post(f"/v/{row.viewer_token}/entries", data={}).status_code == 403
-    assert client.get(f"/v/{row.viewer_token}/live?v=1").status_code == 304
+    assert client.get(f"/v/{row.viewer_token}/live?v=1.s1").status_code == 304
 
 
 def test_the_qr_code_is_an_svg_of_the_table_link(client):

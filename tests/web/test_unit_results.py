@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 import pypdf
 import pytest
 
-from companion.plays import play_from
+from companion.history.plays import play_from
 
 from .test_history_pages import phone_history
 from .test_koala_table import feasts_of, food_at, koala, seat_at, team_of

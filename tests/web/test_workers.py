@@ -14,7 +14,7 @@ import time
 import psutil
 import pytest
 
-from companion.render_pool import Busy, RenderPool
+from companion.printing.pool import Busy, RenderPool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -69,8 +69,8 @@ SERVER = textwrap.dedent(
     """
     import os, sys, time
     sys.path.insert(0, sys.argv[1])
-    from companion import import_worker
-    from companion.render_pool import RenderPool
+    from companion.history import import_worker
+    from companion.printing.pool import RenderPool
     pool = RenderPool(workers=1)
     print(pool.result(pool.submit(os.getpid)), import_worker.worker_pid(), flush=True)
     time.sleep(120)

@@ -1,0 +1,35 @@
+"""L'oaf: round by round, reputation, the bosses' rows, who gets fired."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.games import Game, msg
+from companion.games.loaf import engine as loaf
+from companion.games.loaf.engine.effects import MAX_REPUTATION, MIN_REPUTATION
+from companion.games.loaf.engine.scoring import REPUTATION_BONUS
+from companion.games.loaf.keeping import KEPT
+from companion.games.loaf.schemas import ENDPOINTS
+from companion.games.loaf.table import KIND
+from companion.gamespec import GameSpec, Pad
+
+
+def pad_facts() -> dict[str, Any]:
+    return {
+        "rounds": 2 * loaf.END_AT - 1,
+        "end_at": loaf.END_AT,
+        "track": range(MIN_REPUTATION, MAX_REPUTATION + 1),
+        "bonus": tuple(reversed(REPUTATION_BONUS)),  # the board's bands, lowest first, as the pad prints them
+    }
+
+
+SPEC = GameSpec(
+    Game("loaf", "L'oaf", 2, 6, msg("Round by round: orders, review cards, reputation, who gets fired.")),
+    home=Path(__file__).resolve().parent,
+    engine=loaf,
+    table=KIND,
+    endpoints=tuple(ENDPOINTS),
+    pad=Pad(pad_facts),
+    kept=KEPT,
+)

@@ -1,0 +1,104 @@
+"""Each phone reads the app in its own language. A phone's own choice (the language page linked from the header,
+kept in a cookie for a year) comes first, then what its browser asks for (Accept-Language), then English. The JSON
+API answers in English unless Accept-Language asks otherwise: other tools read it, and its field names and codes
+never change. The catalogues are Babel's, one per folder: the app's own in companion/translations, each game's in
+its package; they are merged into one per language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from flask import Blueprint, Flask, Response, redirect, render_template, request
+from flask_babel import Babel, format_datetime, get_locale
+
+from companion import words
+from companion.games import Text
+from companion.words import DEFAULT, LANGUAGES
+
+COOKIE = "lang"
+YEAR = 365 * 24 * 3600
+
+bp = Blueprint("language", __name__)
+
+
+def chosen() -> str:
+    """The language of this request's answer."""
+    asked = request.accept_languages.best_match(LANGUAGES)
+    if request.path.startswith("/api/"):
+        return asked or DEFAULT
+    choice = request.cookies.get(COOKIE)
+    return choice if choice in LANGUAGES else asked or DEFAULT
+
+
+def current() -> str:
+    """The language being rendered: the request's, or English outside a request."""
+    locale = get_locale()
+    return locale.language if locale else DEFAULT
+
+
+def say(value: Any) -> Any:
+    """A sentence from an engine (a Text) in the reader's language; anything else as it is."""
+    return words.say(value, current())
+
+
+def said(value: Any) -> Any:
+    """`value` with every Text inside it in the reader's language (for JSON answers)."""
+    if isinstance(value, Text):
+        return say(value)
+    if isinstance(value, Mapping):
+        return {key: said(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [said(item) for item in value]
+    return value
+
+
+def when(at: datetime) -> str:
+    """A day and time as a page shows it ("02 Dec 2026, 12:58" in English), in the reader's language."""
+    if current() == DEFAULT:
+        return at.strftime("%d %b %Y, %H:%M")
+    return format_datetime(at, "d MMM y, HH:mm")
+
+
+def _vary(response: Response) -> Response:
+    response.vary.add("Accept-Language")
+    # A phone's choice is a cookie of its own: an answer that read it varies on it. One that did not (an idle poll
+    # from a phone that never chose) leaves the cookies unread, as companion/web/lazy_session.py keeps them.
+    if COOKIE in request.cookies and not request.path.startswith("/api/"):
+        response.vary.add("Cookie")
+    return response
+
+
+def _safe_next(target: str | None) -> str:
+    """Back where the phone was: a path on this site only."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    return target
+
+
+@bp.get("/language")
+def page() -> str:
+    return render_template("language.html", languages=LANGUAGES, back=_safe_next(request.args.get("next")))
+
+
+@bp.post("/language")
+def choose() -> Response:
+    choice = request.form.get("lang", "")
+    back = _safe_next(request.form.get("next"))
+    response = redirect(back, 303)
+    if choice in LANGUAGES:
+        response.set_cookie(COOKIE, choice, max_age=YEAR, samesite="Lax", httponly=True)
+    return response
+
+
+def register(app: Flask) -> None:
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(map(str, words.directories()))
+    Babel(app, locale_selector=chosen)
+    app.jinja_env.filters["say"] = say
+    from .colour_words import colour_name
+
+    app.jinja_env.globals.update(say=say, languages=LANGUAGES, language=current, started_text=when)
+    app.jinja_env.globals.update(colour_name=colour_name)
+    app.after_request(_vary)
+    app.register_blueprint(bp)
