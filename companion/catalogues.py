@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("de", "fr", "nl")
-KEYWORDS = ("_", "gettext", "ngettext:1,2", "lazy_gettext", "msg", "msg_n:1,2")
+KEYWORDS = ("_", "gettext", "ngettext:1,2", "lazy_gettext", "lazy_pgettext:1c,2", "msg", "msg_n:1,2")
 DOMAIN = "messages"
 
 

@@ -77,9 +77,10 @@ class LockedFetcher(URLFetcher):
 
 
 @cache
-def _env(folders: tuple[Path, ...] = (), language: str = words.DEFAULT) -> jinja2.Environment:
+def _env(folders: tuple[Path, ...] = (), language: str = words.DEFAULT, game: str | None = None) -> jinja2.Environment:
     """The printables' templates, and a game's own folder of them (for a game kept outside the app), speaking
-    `language` (gettext as the pages have it: `_("%(n)s points", n=...)`, and `say` for an engine's sentences)."""
+    `language` (gettext as the pages have it: `_("%(n)s points", n=...)`, and `say` for an engine's sentences) as
+    `game`'s pages do."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([PRINTABLES, *folders]),
         autoescape=True,
@@ -88,8 +89,8 @@ def _env(folders: tuple[Path, ...] = (), language: str = words.DEFAULT) -> jinja
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
-    env.install_gettext_translations(words.translations(language), newstyle=True)  # type: ignore[attr-defined]
-    env.filters["say"] = env.globals["say"] = lambda value: words.say(value, language)
+    env.install_gettext_translations(words.translations(language, game), newstyle=True)  # type: ignore[attr-defined]
+    env.filters["say"] = env.globals["say"] = lambda value: words.say(value, language, game)
     env.globals["language"] = language
     return env
 
@@ -168,9 +169,11 @@ def grid_css() -> str:
     return "\n".join(css)
 
 
-def render_html(template: str, folders: tuple[Path, ...] = (), language: str = words.DEFAULT, **context: Any) -> str:
-    """A printable template as HTML, autoescaped, in `language`."""
-    return _env(folders, language).get_template(template).render(**context)
+def render_html(
+    template: str, folders: tuple[Path, ...] = (), language: str = words.DEFAULT, game: str | None = None, **context: Any
+) -> str:
+    """A printable template as HTML, autoescaped, in `language` as `game`'s pages say it."""
+    return _env(folders, language, game).get_template(template).render(**context)
 
 
 def render_pdf(html: str, paper: str = "a4", landscape: bool = False) -> bytes:
@@ -249,7 +252,9 @@ class PadSheet:
         return self.pads == 2
 
     def job(self) -> PdfJob:
-        html = render_html("sheet.html", self.folders, self.language, sheet=self, pad_template=self.template)
+        html = render_html(
+            "sheet.html", self.folders, self.language, self.game.slug, sheet=self, pad_template=self.template
+        )
         return PdfJob(html, self.paper, self.landscape)
 
     def render(self) -> bytes:
@@ -331,7 +336,8 @@ class ResultSheet:
     @property
     def verdict(self) -> Text:
         """Who won (or leads, while the game goes on); a unit's label as the sheet's language says it."""
-        winners = [words.say(u.label, self.language) for u in self.units if u.winner] or self.result.winners
+        winners = [words.say(u.label, self.language, self.game.slug) for u in self.units if u.winner]
+        winners = winners or self.result.winners
         if not winners:
             return msg("No winner")
         names = ", ".join(winners)
@@ -350,4 +356,5 @@ class ResultSheet:
     def job(self) -> PdfJob:
         spec = SPECS.get(self.game.slug)
         folders = (spec.printables,) if spec else ()
-        return PdfJob(render_html("results.html", folders, self.language, sheet=self), self.paper)
+        html = render_html("results.html", folders, self.language, self.game.slug, sheet=self)
+        return PdfJob(html, self.paper)

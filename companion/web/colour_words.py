@@ -5,21 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext, lazy_pgettext
 
 from ..colours import BY_KEY, PALETTE, Colour
 
+# In the context "colour": a Next Station line is "blue" too, and French and German say the two differently.
 NAMES = {
-    "orange": lazy_gettext("orange"),
-    "sky": lazy_gettext("sky blue"),
-    "green": lazy_gettext("green"),
-    "yellow": lazy_gettext("yellow"),
-    "blue": lazy_gettext("blue"),
-    "vermillion": lazy_gettext("vermillion"),
-    "pink": lazy_gettext("pink"),
-    "grey": lazy_gettext("grey"),
-    "black": lazy_gettext("black"),
-    "white": lazy_gettext("white"),
+    "orange": lazy_pgettext("colour", "orange"),
+    "sky": lazy_pgettext("colour", "sky blue"),
+    "green": lazy_pgettext("colour", "green"),
+    "yellow": lazy_pgettext("colour", "yellow"),
+    "blue": lazy_pgettext("colour", "blue"),
+    "vermillion": lazy_pgettext("colour", "vermillion"),
+    "pink": lazy_pgettext("colour", "pink"),
+    "grey": lazy_pgettext("colour", "grey"),
+    "black": lazy_pgettext("colour", "black"),
+    "white": lazy_pgettext("colour", "white"),
 }
 
 

@@ -2,7 +2,8 @@
 kept in a cookie for a year) comes first, then what its browser asks for (Accept-Language), then English. The JSON
 API answers in English unless Accept-Language asks otherwise: other tools read it, and its field names and codes
 never change. The catalogues are Babel's, one per folder: the app's own in companion/translations, each game's in
-its package; they are merged into one per language."""
+its package; they are merged into one per language, and a game's page reads its own catalogue first
+(companion.words)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, Flask, Response, redirect, render_template, request
-from flask_babel import Babel, format_datetime, get_locale
+from flask import Blueprint, Flask, Response, g, redirect, render_template, request
+from flask_babel import Babel, Domain, format_datetime, get_locale
+from flask_babel import _get_current_context as _babel_context
 
 from companion import words
 from companion.games import Text
@@ -38,9 +40,32 @@ def current() -> str:
     return locale.language if locale else DEFAULT
 
 
+class Words(Domain):  # type: ignore[misc]
+    """Flask-Babel's gettext over companion.words: the game's catalogue first on its pages, the app's elsewhere."""
+
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
+        self.game = game
+
+    def get_translations(self) -> Any:
+        return words.translations(current(), self.game)
+
+
+def for_game(slug: str) -> None:
+    """This request renders a page of game `slug`: its sentences as that game's catalogue says them."""
+    g.words_game = slug
+    context = _babel_context()
+    if context is not None:
+        context.babel_domain = Words(slug)
+
+
+def game() -> str | None:
+    return g.get("words_game") if g else None
+
+
 def say(value: Any) -> Any:
     """A sentence from an engine (a Text) in the reader's language; anything else as it is."""
-    return words.say(value, current())
+    return words.say(value, current(), game())
 
 
 def said(value: Any) -> Any:
@@ -70,6 +95,13 @@ def _vary(response: Response) -> Response:
     return response
 
 
+def _game_of_url(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    """A page whose address names a game (its rules, its pad, its new table, its history) speaks as that game."""
+    slug = (values or {}).get("slug") or (values or {}).get("game")
+    if isinstance(slug, str) and slug in words.games():
+        for_game(slug)
+
+
 def _safe_next(target: str | None) -> str:
     """Back where the phone was: a path on this site only."""
     if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
@@ -94,11 +126,13 @@ def choose() -> Response:
 
 def register(app: Flask) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(map(str, words.directories()))
-    Babel(app, locale_selector=chosen)
+    babel = Babel(app, locale_selector=chosen)
+    babel.domain_instance = Words()
     app.jinja_env.filters["say"] = say
     from .colour_words import colour_name
 
     app.jinja_env.globals.update(say=say, languages=LANGUAGES, language=current, started_text=when)
     app.jinja_env.globals.update(colour_name=colour_name)
+    app.url_value_preprocessor(_game_of_url)
     app.after_request(_vary)
     app.register_blueprint(bp)

@@ -224,6 +224,7 @@ def watch_results(token: str) -> ResponseReturnValue:
 
 
 def _results(row: TableRow) -> ResponseReturnValue:
+    language.for_game(row.game)
     unknown = sorted(set(request.args) - {"paper"})
     paper = request.args.get("paper", "a4").strip().lower()
     if unknown or paper not in PAPERS or len(request.args.getlist("paper")) > 1:

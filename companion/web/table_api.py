@@ -126,11 +126,14 @@ def _shared_group(row: TableRow) -> GroupRow | None:
 
 def _find(token: str) -> tuple[TableRow, bool] | None:
     """The table and whether the token is its editor token."""
+    found = None
     if row := store().by_token(token):
-        return row, True
-    if row := store().by_viewer_token(token):
-        return row, False
-    return None
+        found = row, True
+    elif row := store().by_viewer_token(token):
+        found = row, False
+    if found:
+        language.for_game(found[0].game)
+    return found
 
 
 def _not_found() -> ResponseReturnValue:

@@ -16,7 +16,7 @@ from companion.history.records import People
 from companion.storage.store import TableRow, tables
 
 from .. import groups, replays
-from . import phone, store
+from . import language, phone, store
 from .render import page
 from .table_view import TableView, view_of
 
@@ -25,11 +25,14 @@ def by_token(token: str) -> TableRow:
     """The table of an editor link, read with who this phone is there (its view asks that next)."""
     row, here = groups.table_at(store(), tables.c.token, token, phone.known()) or abort(404)
     g.setdefault("here", {})[row.id] = _phone_at(row, here)
+    language.for_game(row.game)
     return row
 
 
 def by_viewer_token(token: str) -> TableRow:
-    return store().by_viewer_token(token) or abort(404)
+    row = store().by_viewer_token(token) or abort(404)
+    language.for_game(row.game)
+    return row
 
 
 def fresh(row: TableRow) -> TableRow:
