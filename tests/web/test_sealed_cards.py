@@ -26,7 +26,8 @@ def text(client, url):
 
 def held(html, player):
     """The cards a player still holds, as the hands row says it to screen readers."""
-    found = re.search(rf'<span class="name">{re.escape(player)}</span>.*?Holds ([^<]*)</span>', html, re.S)
+    hands = html[html.index('id="hands-title"') :]
+    found = re.search(rf'data-player="{re.escape(player)}">.*?Holds ([^<]*)</span>', hands, re.S)
     return found.group(1) if found else None
 
 
@@ -85,6 +86,8 @@ def test_a_card_is_seen_by_its_own_phone_alone_until_every_card_is_in(app, phone
         html = text(reader, url)
         assert all(f"{who} played {c}" in html for who, c in (("Ann", 7), ("Béa", 4), ("Cy", 2))), url
         assert "face down" not in html
+        assert held(html, "Ann") == "0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11", url
+        assert held(html, "Béa") == "0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11", url
     revealed = api(ann, table)
     assert [e["payload"]["card"] for e in revealed["entries"] if e["kind"] == "card"] == [7, 4, 2]
     assert not any(e["sealed"] for e in revealed["entries"]) and "sealed" not in revealed["state"]

@@ -192,6 +192,12 @@ class LoafTable:
     def hand(self, player: str, index: int | None = None) -> tuple[int, ...]:
         return self.game_at(index).player(player).hand
 
+    def held(self, player: str) -> tuple[int, ...]:
+        """What `player` holds now: their hand less the card they played this round, once this reader may see it
+        (everyone's once the round's cards are revealed; a phone its own before)."""
+        played = self.pending.plays.get(player)
+        return tuple(card for card in self.game.player(player).hand if card != played)
+
     def requests(self, values: Mapping[str, Any], index: int | None = None) -> list[loaf.ChoiceRequest]:
         """The choices the round in `values` asks for (empty when the round is not complete enough to tell)."""
         try:
