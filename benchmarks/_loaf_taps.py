@@ -144,7 +144,8 @@ def loaf_phones_round(browser: Any, base: str) -> Run:
         first = pages[0]
         loaf_tap(taps, first, first.get_by_role("group", name="Order: work per player").get_by_role("button").nth(5))
         loaf_tap(taps, first, real_card("Lowest ±1")(loaf_step(first)))
-        pages[-1].locator(".sealed-status", has_text="3 of 4 in").wait_for()
+        for page in pages:  # every phone has had the poll that brought the third card's news
+            page.locator(".sealed-status", has_text="3 of 4 in").wait_for()
         seen = [page.locator("#live").text_content() or "" for page in pages]
         leaked = [
             f"{other} to {reader}"
