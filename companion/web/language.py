@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, Flask, Response, g, redirect, render_template, request
-from flask_babel import Babel, Domain, format_datetime, get_locale
+from flask import Blueprint, Flask, Response, g, has_request_context, redirect, render_template, request
+from flask_babel import Babel, Domain, format_datetime
 from flask_babel import _get_current_context as _babel_context
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from companion import words
 from companion.games import Text
@@ -27,17 +30,30 @@ bp = Blueprint("language", __name__)
 
 def chosen() -> str:
     """The language of this request's answer."""
-    asked = request.accept_languages.best_match(LANGUAGES)
+    asked = _asked(request.headers.get("Accept-Language", ""))
     if request.path.startswith("/api/"):
         return asked or DEFAULT
     choice = request.cookies.get(COOKIE)
     return choice if choice in LANGUAGES else asked or DEFAULT
 
 
+@lru_cache(maxsize=256)
+def _asked(header: str) -> str | None:
+    """The best of our languages for an Accept-Language header (phones send a handful of them, over and over)."""
+    return parse_accept_header(header, LanguageAccept).best_match(LANGUAGES) if header else None
+
+
 def current() -> str:
-    """The language being rendered: the request's, or English outside a request."""
-    locale = get_locale()
-    return locale.language if locale else DEFAULT
+    """The language being rendered: the request's (read once), one forced for a while (force_locale), or English
+    outside a request. Read without a Babel Locale, which a poll answered 304 never needs."""
+    if not has_request_context():
+        return DEFAULT
+    forced = getattr(g.get("_flask_babel"), "babel_locale", None)  # Flask-Babel's own context, as force_locale sets it
+    if forced is not None:
+        return str(forced.language)
+    if "language" not in g:
+        g.language = chosen()
+    return str(g.language)
 
 
 class Words(Domain):  # type: ignore[misc]
@@ -87,11 +103,18 @@ def when(at: datetime) -> str:
 
 
 def _vary(response: Response) -> Response:
-    response.vary.add("Accept-Language")
     # A phone's choice is a cookie of its own: an answer that read it varies on it. One that did not (an idle poll
     # from a phone that never chose) leaves the cookies unread, as companion/web/lazy_session.py keeps them.
-    if COOKIE in request.cookies and not request.path.startswith("/api/"):
-        response.vary.add("Cookie")
+    wanted = (
+        ("Accept-Language", "Cookie")
+        if COOKIE in request.cookies and not request.path.startswith("/api/")
+        else ("Accept-Language",)
+    )
+    vary = response.headers.get("Vary", "")
+    # Written as a string: parsing Vary into a HeaderSet would cost an idle poll more than the rest of its answer.
+    missing = [name for name in wanted if name.lower() not in vary.lower()]
+    if missing:
+        response.headers["Vary"] = ", ".join([vary, *missing] if vary else missing)
     return response
 
 
@@ -126,7 +149,7 @@ def choose() -> Response:
 
 def register(app: Flask) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(map(str, words.directories()))
-    babel = Babel(app, locale_selector=chosen)
+    babel = Babel(app, locale_selector=current)
     babel.domain_instance = Words()
     app.jinja_env.filters["say"] = say
     from .colour_words import colour_name
