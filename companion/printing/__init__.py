@@ -170,7 +170,11 @@ def grid_css() -> str:
 
 
 def render_html(
-    template: str, folders: tuple[Path, ...] = (), language: str = words.DEFAULT, game: str | None = None, **context: Any
+    template: str,
+    folders: tuple[Path, ...] = (),
+    language: str = words.DEFAULT,
+    game: str | None = None,
+    **context: Any,
 ) -> str:
     """A printable template as HTML, autoescaped, in `language` as `game`'s pages say it."""
     return _env(folders, language, game).get_template(template).render(**context)
