@@ -91,11 +91,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("app", DATABASES, indirect=True)
 
 
-def app_on(request: pytest.FixtureRequest, tmp_path: Path) -> Flask:
-    """An app on SQLite or on PostgreSQL, as the test's `request.param` says (SQLite unless parametrised)."""
+def app_on(request: pytest.FixtureRequest, tmp_path: Path, **config: object) -> Flask:
+    """An app on SQLite or on PostgreSQL, as the test's `request.param` says (SQLite unless parametrised): a
+    fixture with `params=DATABASES` hands out the app on each, with `config` on top."""
     if getattr(request, "param", "sqlite") == "sqlite":
-        return make_app(tmp_path)
-    return make_app(tmp_path, DATABASE_URL=request.getfixturevalue("pg_url"))
+        return make_app(tmp_path, **config)
+    return make_app(tmp_path, DATABASE_URL=request.getfixturevalue("pg_url"), **config)
 
 
 @pytest.fixture
@@ -159,6 +160,15 @@ def pg_url(empty_pg_url: str) -> str:
     """A PostgreSQL schema of this test worker's own, freshly migrated to head."""
     upgrade(empty_pg_url)
     return empty_pg_url
+
+
+@pytest.fixture(params=DATABASES)
+def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database with nothing in it, not even a schema revision: a SQLite file not made yet, and in the test's
+    second run an empty PostgreSQL schema."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'companion.db'}"
+    return request.getfixturevalue("empty_pg_url")
 
 
 @pytest.fixture(params=DATABASES)

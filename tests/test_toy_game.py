@@ -22,7 +22,7 @@ from tests import toy as outside
 from tests.conftest import make_app
 from tests.test_contracts import lint_imports
 from tests.toy.spec import SPEC as outside_spec
-from tests.web.pages import sit, unchipped
+from tests.web.pages import post_entry, sit, unchipped
 
 ROOT = Path(__file__).resolve().parent.parent
 TOY = Path(outside.__file__).parent
@@ -75,16 +75,12 @@ def test_the_toy_game_is_listed_and_starts_a_table(toy):
 def test_the_toy_table_takes_entries_and_scores_them(toy):
     table = toy.post("/new/toy", data={"players": ["Ann", "Ben"]}).headers["Location"]
     sit(toy, table, "")
-    entered = toy.post(
-        f"{table}/entries", data={"kind": "points", "player": "Ben", "points": "7", "version": "0", "entry_id": "e1"}
-    )
+    entered = post_entry(toy, table, "points", player="Ben", points="7", version="0", entry_id="e1")
     assert entered.status_code == 303
     html = toy.get(table).get_data(as_text=True)
     assert 'data-player="Ben">7<' in html
     assert "Ben scored 7" in unchipped(html)
-    refused = toy.post(
-        f"{table}/entries", data={"kind": "points", "player": "Ben", "points": "70", "version": "1", "entry_id": "e2"}
-    )
+    refused = post_entry(toy, table, "points", player="Ben", points="70", version="1", entry_id="e2")
     assert refused.status_code == 422
 
 

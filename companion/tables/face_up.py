@@ -48,6 +48,7 @@ def _left_out(row: EntryRow, by_seq: dict[int, EntryRow], secret: frozenset[int]
 def _renumbered(row: EntryRow, renumbered: dict[int, int], folded: dict[int, Any]) -> EntryRow:
     if row.seq in folded:
         row = replace(row, payload=folded[row.seq].payload, version=folded[row.seq].version)
-    if row.kind in (UNDO, CORRECT):
-        row = replace(row, payload={**row.payload, "target": renumbered[row.payload["target"]]})
+    target = target_of(row)
+    if target is not None:
+        row = replace(row, payload={**row.payload, "target": renumbered[target]})
     return replace(row, seq=renumbered[row.seq])

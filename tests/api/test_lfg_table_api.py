@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.pages import sit
+from tests.web.pages import post_entry, sit
 
 from .calls import send_entry
 
@@ -76,8 +76,8 @@ def test_a_bad_entry_is_422_located_in_its_payload(client, table, kind, payload,
 def test_a_party_ticked_on_the_page_reads_back_as_the_api_takes_it(client, table):
     post(client, table, "hero", {**BARD, "copies": 2})
     ticks = {"take.1.Bard": "on", "take.2.Bard": "on", "hurt.2.Bard": "on"}
-    form = {"kind": "party", "form": "party-Ann", "player": "Ann", "version": "1", "entry_id": "page", **ticks}
-    assert client.post(f"/t/{table}/entries", data=form).status_code == 303
+    form = {"player": "Ann", "version": "1", "entry_id": "page", **ticks}
+    assert post_entry(client, f"/t/{table}", "party", "party-Ann", **form).status_code == 303
     stored = client.get(f"/api/v1/tables/{table}").get_json()["entries"][1]
     assert stored["payload"] == {
         "player": "Ann",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.pages import sit
+from tests.web.pages import post_entry, sit
 
 from .calls import send_entry
 
@@ -62,9 +62,9 @@ def test_an_entry_lands_and_shows_in_the_table_and_on_its_page(client, table):
 
 
 def test_an_entry_made_on_the_page_reads_back_canonical(client, table):
-    form = {"kind": "line", "player": "Ben", "round": "1", "color": "green", "districts": "2"}
-    form |= {"max_stations_in_district": "2", "monuments": "1", "version": "0", "entry_id": "page-1"}
-    assert client.post(f"{table['edit']}/entries", data=form).status_code == 303
+    form = {"player": "Ben", "round": "1", "color": "green", "districts": "2", "max_stations_in_district": "2"}
+    form |= {"monuments": "1", "version": "0", "entry_id": "page-1"}
+    assert post_entry(client, table["edit"], "line", **form).status_code == 303
     [stored] = client.get(f"/api/v1/tables/{token(table['edit'])}").get_json()["entries"]
     assert stored["payload"] == {
         "player": "Ben",

@@ -11,8 +11,6 @@ the button.
 
 from __future__ import annotations
 
-import re
-import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +20,7 @@ from flask import Flask
 from companion import groups
 from companion.specs import SPECS, kinds
 from tests.conftest import LiveServer, make_app
+from tests.web.pages import post_entry, version
 
 GAMES = tuple(SPECS)
 
@@ -169,7 +168,7 @@ def _to_fix(client: Any, site: Site) -> str:
     table = _start(client, "orleans", ["Jo", "Ana"])
     for entry in [*ORLEANS_SHORT, {"kind": "torture", "form": "torture-Jo", "player": "Jo", "goods_wool": 1}]:
         _post(client, table, {**entry, "development": 1} if entry["kind"] == "torture" else entry)
-    fixed = {"version": _version(client, table), "entry_id": "fix", "player": "Jo", **JO, "coins": 0}
+    fixed = {"version": version(client, table), "entry_id": "fix", "player": "Jo", **JO, "coins": 0}
     assert client.post(f"{table}/entries/1/edit", data=fixed).status_code == 303
     assert "Entry #4 no longer fits" in client.get(table).get_data(as_text=True)
     _seat_browser(site, table, "")
@@ -214,14 +213,8 @@ def _start(client: Any, game: str, players: list[str], **options: str) -> str:
     return table
 
 
-def _version(client: Any, table: str) -> int:
-    html = client.get(table).get_data(as_text=True)
-    return int(re.search(r'name="version" value="(\d+)"', html).group(1))
-
-
 def _post(client: Any, table: str, entry: dict[str, Any], expect: int = 303) -> Any:
-    fields = {"version": _version(client, table), "entry_id": secrets.token_hex(8), "form": entry["kind"], **entry}
-    response = client.post(f"{table}/entries", data=fields)
+    response = post_entry(client, table, **entry)
     assert response.status_code == expect, (entry, response.get_data(as_text=True)[:3000])
     return response
 

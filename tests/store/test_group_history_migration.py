@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import pytest
 from alembic import command
 from sqlalchemy import MetaData, insert, select, text
 
@@ -17,13 +16,6 @@ from .test_migrations import migrate_to
 
 AT = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
 HISTORY = ("plays", "play_seats", "name_totals", "person_totals", "attention", "aliases")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def empty_url(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'companion.db'}"
-    return request.getfixturevalue("empty_pg_url")
 
 
 def schema(conn) -> MetaData:

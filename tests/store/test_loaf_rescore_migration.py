@@ -4,7 +4,6 @@ total stays byte for byte as it was."""
 
 from __future__ import annotations
 
-import pytest
 from sqlalchemy import MetaData, select
 
 from companion.games.loaf.engine import scoring as loaf_scoring
@@ -16,13 +15,6 @@ from tests.test_history import T0, home, koala_koalation, loaf_tie, log, oz_even
 from .test_migrations import migrate_to
 
 HISTORY = ("plays", "play_seats", "name_totals", "person_totals", "attention")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def empty_url(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'companion.db'}"
-    return request.getfixturevalue("empty_pg_url")
 
 
 def history(url: str) -> dict[str, list[dict]]:

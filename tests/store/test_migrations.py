@@ -8,7 +8,6 @@ import shutil
 import threading
 from pathlib import Path
 
-import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -24,14 +23,6 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "db"
 BEFORE = FIXTURES / "before-migrations.sqlite"
 RECORDED = json.loads((FIXTURES / "before-migrations.json").read_text())["tables"]
 NAMES = ("tables", "entries", "aliases")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def empty_url(request, tmp_path: Path) -> str:
-    """A database with nothing in it."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'companion.db'}"
-    return request.getfixturevalue("empty_pg_url")
 
 
 def migrate_to(url: str, revision: str) -> None:

@@ -40,14 +40,15 @@ def version(client, table: str) -> int:
     return int(re.search(r'name="version" value="(\d+)"', html).group(1))
 
 
-def post_entry(client, table: str, kind: str, form: str | None = None, **fields):
+def post_entry(client, table: str, kind: str, form: str | None = None, headers: dict[str, str] | None = None, **fields):
     """An entry sent as the table page's form sends it: the form's name (the kind's unless given), the version the
-    page shows and a new entry id, each unless `fields` give their own, then the fields."""
+    page shows and a new entry id, each unless `fields` give their own, then the fields; with `headers` (a phone's
+    Accept-Language, htmx's HX-Request) when given."""
     data = {"kind": kind, "form": form or kind, **fields}
     if "version" not in data:
         data["version"] = version(client, table)
     data.setdefault("entry_id", secrets.token_hex(8))
-    return client.post(f"{table}/entries", data=data)
+    return client.post(f"{table}/entries", data=data, headers=headers)
 
 
 def enter_line(client, table, player, round_no, color="blue", districts=5, stations=3, monuments=2, **extra):

@@ -8,7 +8,7 @@ import pytest
 from companion.specs import kinds
 from companion.storage.entries import EntryKind, UnreadableEntry
 
-from .pages import sit
+from .pages import post_entry, sit
 
 LINE = {"player": "Ann", "round": 1, "line": {"color": "blue", "districts": 3, "max_stations_in_district": 2}}
 
@@ -54,19 +54,8 @@ def test_undoing_the_broken_entry_mends_the_table(app, client, table):
     damage(app, table, "line", {"player": "Ben", "round": 1, "colour": "green"}, 1)
     html = client.get(table["edit"]).get_data(as_text=True)
     assert "Undo entry #2" in html
-    refused = client.post(
-        f"{table['edit']}/entries",
-        data={
-            "kind": "line",
-            "player": "Ann",
-            "round": "2",
-            "color": "green",
-            "districts": "1",
-            "max_stations_in_district": "1",
-            "version": "2",
-            "entry_id": "new",
-        },
-    )
+    line = {"player": "Ann", "round": "2", "color": "green", "districts": "1", "max_stations_in_district": "1"}
+    refused = post_entry(client, table["edit"], "line", **line, version="2", entry_id="new")
     assert refused.status_code == 422
     assert "undo or correct it first" in refused.get_data(as_text=True)
     undone = client.post(f"{table['edit']}/undo", data={"target": "2", "version": "2", "entry_id": "u"})
@@ -77,9 +66,8 @@ def test_undoing_the_broken_entry_mends_the_table(app, client, table):
 
 def test_the_broken_entry_s_own_form_sent_again_corrects_it(app, client, table):
     damage(app, table, "line", {"player": "Ben", "round": 1, "colour": "green"}, 1)
-    line = {"kind": "line", "player": "Ben", "round": "1", "color": "blue", "districts": "2"}
-    line |= {"max_stations_in_district": "1", "version": "2", "entry_id": "again"}
-    assert client.post(f"{table['edit']}/entries", data=line).status_code == 303
+    line = {"player": "Ben", "round": "1", "color": "blue", "districts": "2", "max_stations_in_district": "1"}
+    assert post_entry(client, table["edit"], "line", **line, version="2", entry_id="again").status_code == 303
     html = client.get(table["edit"]).get_data(as_text=True)
     assert "cannot be replayed" not in html
     assert 'data-player="Ben">2<' in html

@@ -19,7 +19,7 @@ import requests
 
 from benchmarks._server import Server
 from companion.specs import kinds
-from tests.conftest import LiveServer, make_app
+from tests.conftest import DATABASES, LiveServer, app_on
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")
 COLORS = ("blue", "green", "orange", "purple")
@@ -27,12 +27,9 @@ BONUSES = 6
 TRIES = 200  # per entry: far more than any interleaving needs, so a phone stops by itself
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=DATABASES)
 def server(request, tmp_path: Path):
-    config: dict[str, Any] = {}
-    if request.param == "postgresql":
-        config["DATABASE_URL"] = request.getfixturevalue("pg_url")
-    app = make_app(tmp_path, **config)
+    app = app_on(request, tmp_path)
     with LiveServer(app) as live:
         live.store = app.extensions["store"]
         yield live

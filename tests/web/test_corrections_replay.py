@@ -128,8 +128,7 @@ def test_a_line_refused_because_of_an_earlier_bonus_entry_names_that_entry(clien
     table = nsp_table(client, "Ana")
     for round_no, color in enumerate(("blue", "green", "orange"), start=1):
         assert enter_line(client, table, "Ana", round_no, color, 3, 2, 0).status_code == 303
-    bonus = {"kind": "bonus", "form": "bonus-Ana", "player": "Ana", "interchanges_4": 1}
-    assert client.post(f"{table}/entries", data={**bonus, "version": 3, "entry_id": "b"}).status_code == 303
+    assert post_entry(client, table, "bonus", "bonus-Ana", player="Ana", interchanges_4=1).status_code == 303
     refused = enter_line(client, table, "Ana", 4, "purple", 0, 0, 0)
     assert refused.status_code == 422
     said = text(refused.get_data(as_text=True))

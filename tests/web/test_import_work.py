@@ -24,7 +24,7 @@ from companion.history import plays as plays_module
 from companion.history.records import name_key
 from companion.storage.store import aliases, play_seats, plays
 from companion.tables.replay import replay
-from tests.conftest import LiveServer, make_app
+from tests.conftest import DATABASES, LiveServer, app_on, make_app
 
 from .pages import start
 from .test_import_limits import backup, count, group_token, lfg_play, post
@@ -78,14 +78,9 @@ def test_merges_made_in_bulk_move_the_seats_as_one_merge_at_a_time_does(tmp_path
     assert first == middle == {name_key(names[1])}
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=DATABASES)
 def served(request, tmp_path: Path):
-    config: dict[str, Any] = {"IMPORT_MAX_PLAYS": 5000}
-    if request.param == "postgresql":
-        config["DATABASE_URL"] = request.getfixturevalue("pg_url")
-    app = make_app(tmp_path, **config)
-    with LiveServer(app) as live:
-        live.app = app
+    with LiveServer(app_on(request, tmp_path, IMPORT_MAX_PLAYS=5000)) as live:
         yield live
 
 

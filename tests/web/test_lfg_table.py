@@ -349,15 +349,7 @@ def test_the_live_fragment_follows_the_table(client, table):
 def test_a_stale_party_names_what_changed(client, table):
     seq = version(client, table)
     party(client, table, "Ben", "Ranger")
-    data = {
-        "kind": "party",
-        "form": "party-Ben",
-        "version": seq,
-        "entry_id": "late",
-        "player": "Ben",
-        "take.1.Knight": "on",
-    }
-    response = client.post(f"{table}/entries", data=data)
+    response = post_entry(client, table, "party", "party-Ben", version=seq, player="Ben", **{"take.1.Knight": "on"})
     assert response.status_code == 409
     assert "just entered Ben&#39;s party: Ranger" in response.text
     assert 'name="take.1.Knight" value="on" checked' in response.text

@@ -5,7 +5,6 @@ are said in the phone's language, a refused round says why in it, and so does th
 from __future__ import annotations
 
 import re
-import secrets
 from html.parser import HTMLParser
 
 import pytest
@@ -15,7 +14,7 @@ from companion.games.loaf import engine as loaf
 from companion.games.loaf.engine.effects import Effect
 from tests.english import english_left
 
-from .pages import version
+from .pages import post_entry
 from .test_loaf_table import GOOD_BAD, UP_DOWN, record, start
 from .test_printing import pdf_pages, squeezed, text_of
 
@@ -147,8 +146,7 @@ def errors(html):
 
 def refused(client, table, language, **fields):
     """A round form sent from a phone reading `language`: the page it gets back, refused."""
-    data = {"kind": "round", "form": "round", "version": version(client, table), "entry_id": secrets.token_hex(8)}
-    answer = client.post(f"{table}/entries", data=data | fields, headers=asked(language))
+    answer = post_entry(client, table, "round", headers=asked(language), **fields)
     assert answer.status_code == 422
     return errors(answer.get_data(as_text=True))
 

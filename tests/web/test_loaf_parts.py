@@ -2,7 +2,6 @@
 played once every part is in; the review step offers the group's own cards, and only the side that applies."""
 
 import re
-import secrets
 
 from .pages import post_entry, sit, unchipped, version
 from .test_loaf_table import page, reputations, start
@@ -239,30 +238,13 @@ def test_two_phones_entering_their_own_cards_from_the_same_version_both_land(cli
     sit(other, table, "Béa")
     seen = version(client, table)
     for phone, name, card in ((client, "Ann", 7), (other, "Béa", 4)):
-        data = {
-            "kind": "card",
-            "form": f"card-{name}",
-            "version": seen,
-            "entry_id": secrets.token_hex(8),
-            "round": 1,
-            "player": name,
-            "card": card,
-        }
-        assert phone.post(f"{table}/entries", data=data).status_code == 303
+        played = post_entry(phone, table, "card", f"card-{name}", version=seen, round=1, player=name, card=card)
+        assert played.status_code == 303
     html = page(client, table)
     assert "Round 1: success" in html and "Round 2: s" not in html and "Round 2 ·" in html
     assert reputations(html) == {"Ann": 3, "Béa": 0}
     # A card of the round entered late, from a page from before it was played, is refused, saying why.
-    data = {
-        "kind": "card",
-        "form": "card-Ann",
-        "version": seen,
-        "entry_id": "late",
-        "round": 1,
-        "player": "Ann",
-        "card": 3,
-    }
-    late = other.post(f"{table}/entries", data=data)
+    late = post_entry(other, table, "card", "card-Ann", version=seen, round=1, player="Ann", card=3)
     assert late.status_code == 422
     assert "Round 1 is already recorded: this is round 2" in late.get_data(as_text=True)
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import html as markup
 import json
 import re
-import secrets
 
 import pytest
 
@@ -17,7 +16,7 @@ from companion.games.next_station_paris import table as nsp_table
 from tests.english import english_left
 
 from .languages_parts import LANGUAGES, header, parts, pdf_text
-from .pages import start, version
+from .pages import post_entry, start
 
 PLAYERS = ["Ann", "Bea"]
 NAMES = [*PLAYERS, "Next Station Paris"]
@@ -25,8 +24,7 @@ COLORS = ["blue", "green", "orange", "purple"]
 
 
 def post(client, table, language, kind, player, **fields):
-    data = {"kind": kind, "form": f"{kind}-{player}", "player": player, "version": version(client, table), **fields}
-    return client.post(f"{table}/entries", data=data | {"entry_id": secrets.token_hex(8)}, headers=header(language))
+    return post_entry(client, table, kind, f"{kind}-{player}", headers=header(language), player=player, **fields)
 
 
 def line(client, table, language, player, round_no, districts=3, stations=2, monuments=1):

@@ -252,10 +252,8 @@ REFUSED = {
 def test_a_rule_error_shows_in_the_phones_language(client, language):
     table = start(client, "Jo", "Kim")
     assert holdings(client, table, "Jo", citizens=10).status_code == 303
-    data = {"kind": "holdings", "form": "holdings-Kim", "player": "Kim", "citizens": 5, "development_level": 1}
-    data |= {"version": re.search(r'name="version" value="(\d+)"', page(client, table, language)).group(1)}
-    data |= {"entry_id": "a1b2c3d4e5f60718"}
-    refused = client.post(f"{table}/entries", data=data, headers=asking(language))
+    holding = {"player": "Kim", "citizens": 5, "development_level": 1}
+    refused = post_entry(client, table, "holdings", "holdings-Kim", headers=asking(language), **holding)
     assert refused.status_code == 422
     html = refused.get_data(as_text=True)
     errors = re.findall(r'<p class="error" role="alert">(.*?)</p>', html, re.S)

@@ -3,8 +3,6 @@ of a finished game, a refused hand's problem and the score pad say nothing in En
 
 from __future__ import annotations
 
-import secrets
-
 import pytest
 
 from companion import words
@@ -12,7 +10,7 @@ from companion.games.oz import engine as oz
 from tests.english import english_left
 
 from .languages_parts import LANGUAGES, header, parts, pdf_text
-from .pages import start, version
+from .pages import post_entry, start
 from .test_oz_table import ANNA, BRUNO, PHILIPPE
 
 PLAYERS = ["Philippe", "Anna", "Bruno"]
@@ -23,8 +21,7 @@ CHARACTERS = {oz.display(c) for c in oz.CHARACTERS}
 
 
 def enter_hand(client, table, player, fields, language):
-    data = {"kind": "hand", "form": f"hand-{player}", "player": player, **fields, "version": version(client, table)}
-    return client.post(f"{table}/entries", data=data | {"entry_id": secrets.token_hex(8)}, headers=header(language))
+    return post_entry(client, table, "hand", f"hand-{player}", headers=header(language), player=player, **fields)
 
 
 def page(client, table, language):

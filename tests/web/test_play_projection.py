@@ -105,9 +105,9 @@ def test_a_correction_rewrites_the_play(client, app):
 
 def test_a_repeated_entry_writes_nothing_twice(client, app):
     table = almost_finished(client)
-    data = {"kind": "bonus", "form": "bonus", "player": "Ana", "version": version(client, table), "entry_id": "tap"}
-    assert client.post(f"{table}/entries", data=data).status_code == 303
-    assert client.post(f"{table}/entries", data=data).status_code == 303
+    data = {"player": "Ana", "version": version(client, table), "entry_id": "tap"}
+    assert post_entry(client, table, "bonus", **data).status_code == 303
+    assert post_entry(client, table, "bonus", **data).status_code == 303
     rows, seats = stored(app)
     assert len(rows) == 1 and len(seats) == 1
 

@@ -27,7 +27,7 @@ from companion.printing.cache import PdfCache
 from companion.printing.pool import RenderPool
 from companion.specs import GAMES, SPECS, kinds
 
-from .pages import enter_line, start
+from .pages import enter_line, post_entry, start
 
 A4 = (595.3, 841.9)
 LETTER = (612.0, 792.0)
@@ -375,26 +375,10 @@ def _finish_nsp(client, table: str, players: list[str]) -> None:
         for i, player in enumerate(players):
             response = enter_line(client, table, player, round_no, color=color, districts=2 + i, stations=3)
             assert response.status_code == 303
+    bonus = {"interchanges_2": 1, "interchanges_3": 0, "interchanges_4": 0, "crossings_1": 0, "crossings_2": 0}
     for player in players:
-        data = {
-            "kind": "bonus",
-            "form": f"bonus-{player}",
-            "version": _version(client, table),
-            "entry_id": f"bonus-{player}",
-            "player": player,
-            "interchanges_2": 1,
-            "interchanges_3": 0,
-            "interchanges_4": 0,
-            "crossings_1": 0,
-            "crossings_2": 0,
-            "objectives": 1,
-        }
-        response = client.post(f"{table}/entries", data=data)
+        response = post_entry(client, table, "bonus", f"bonus-{player}", player=player, **bonus, objectives=1)
         assert response.status_code == 303, response.get_data(as_text=True)
-
-
-def _version(client, table: str) -> int:
-    return int(re.search(r'name="version" value="(\d+)"', client.get(table).get_data(as_text=True)).group(1))
 
 
 def _result(app, table: str):

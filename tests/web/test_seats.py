@@ -69,9 +69,7 @@ def test_an_entry_from_a_phone_that_was_never_asked_is_refused_with_the_prompt_a
 
 def test_a_refused_entry_from_htmx_gets_the_panel_with_the_prompt(app, client):
     table = start(client, "Ann", "Ben", seat=None)
-    data = {"kind": "line", "form": "line-Ann", "version": 0, "entry_id": secrets.token_hex(8), "player": "Ann"}
-    data |= {"round": 1, "color": "blue", "districts": 5, "max_stations_in_district": 3, "monuments": 2}
-    refused = client.post(f"{table}/entries", data=data, headers={"HX-Request": "true"})
+    refused = enter_line(client, table, "Ann", 1, version=0, headers={"HX-Request": "true"})
     assert refused.status_code == 422
     html = refused.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="live"') and ASKED in html and "not saved" in html

@@ -54,12 +54,8 @@ def test_an_htmx_conflict_is_the_panel_even_when_the_cards_clash(client):
     seen = version(client, table)
     record(client, table, 5, {"Ann": 6, "Ben": 4}, version=seen, step="round:1")
     # The late phone's cards were played in the recorded round: still the conflict, not a card no longer held.
-    late = client.post(
-        f"{table}/entries",
-        headers=HX,
-        data={"kind": "round", "form": "round", "step": "round:1", "version": seen, "entry_id": "late"}
-        | {"average": 5, "card-Ann": 6, "card-Ben": 4, "review": "highest+1/lowest-1"},
-    )
+    cards = {"card-Ann": 6, "card-Ben": 4, "review": "highest+1/lowest-1"}
+    late = post_entry(client, table, "round", headers=HX, step="round:1", version=seen, average=5, **cards)
     assert late.status_code == 409
     html = late.get_data(as_text=True)
     assert html.startswith('<div id="live"')
@@ -71,8 +67,7 @@ def test_a_half_filled_form_for_a_recorded_round_is_a_conflict_not_a_list_of_mis
     table = start(client, "Ann", "Ben")
     seen = version(client, table)
     record(client, table, 5, {"Ann": 6, "Ben": 4}, version=seen, step="round:1")
-    half = {"kind": "round", "form": "round", "step": "round:1", "version": seen, "entry_id": "half", "card-Ann": 2}
-    late = client.post(f"{table}/entries", data=half)
+    late = post_entry(client, table, "round", step="round:1", version=seen, **{"card-Ann": 2})
     assert late.status_code == 409
     html = late.get_data(as_text=True)
     assert "This phone:</strong> an entry that is not complete" in html
@@ -104,11 +99,10 @@ def test_an_undone_round_is_open_again(client):
 
 def test_a_retried_round_with_the_same_entry_id_is_not_a_conflict(client):
     table = start(client, "Ann", "Ben")
-    data = {"kind": "round", "form": "round", "step": "round:1", "version": version(client, table)}
-    data |= {"entry_id": secrets.token_hex(8), "average": 5, "card-Ann": 6, "card-Ben": 4}
-    data |= {"review": "highest+1/lowest-1"}
-    assert client.post(f"{table}/entries", data=data).status_code == 303
-    assert client.post(f"{table}/entries", data=data).status_code == 303
+    data = {"step": "round:1", "version": version(client, table), "entry_id": secrets.token_hex(8), "average": 5}
+    data |= {"card-Ann": 6, "card-Ben": 4, "review": "highest+1/lowest-1"}
+    assert post_entry(client, table, "round", **data).status_code == 303
+    assert post_entry(client, table, "round", **data).status_code == 303
     assert len(logged(client.get(table).get_data(as_text=True))) == 1
 
 

@@ -2,7 +2,7 @@
 
 import re
 
-from .pages import enter_line, start, version
+from .pages import enter_line, post_entry, start, version
 
 
 def test_an_entered_line_shows_its_score_and_the_total(client):
@@ -144,18 +144,7 @@ def test_a_whole_game_ends_with_totals_and_a_winner(client):
     html = client.get(table).get_data(as_text=True)
     assert "After the last round" in html
     for player, objectives in (("Ana", 0), ("Ben", 1)):
-        client.post(
-            f"{table}/entries",
-            data={
-                "kind": "bonus",
-                "form": f"bonus-{player}",
-                "version": version(client, table),
-                "entry_id": f"b-{player}",
-                "player": player,
-                "interchanges_3": 1,
-                "objectives": objectives,
-            },
-        )
+        post_entry(client, table, "bonus", f"bonus-{player}", player=player, interchanges_3=1, objectives=objectives)
     html = client.get(table).get_data(as_text=True)
     assert "Final scores" in html
     assert re.search(r'data-player="Ana">81<', html)  # 4 × 19 + 5
