@@ -6,17 +6,21 @@ one."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
+from collections.abc import Iterator
 from dataclasses import asdict, is_dataclass
 from datetime import datetime
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
 from companion.games import RuleError
 from companion.schemas import result_json
-from companion.specs import kinds
+from companion.specs import SPECS, kinds
 from companion.storage.log import CORRECT, UNDO
 from companion.storage.rows import EntryRow
 from companion.tables.replay import replay
@@ -120,3 +124,37 @@ def test_the_orleans_tables_of_corpus_v5_hold_every_entry_kind_at_its_current_ve
             if name != UNDO:
                 seen.setdefault(name, set()).add(e["version"])
     assert seen == {name: {entry.version} for name, entry in kind.entries.items()}
+
+
+@pytest.fixture
+def generator(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    """The corpus generator, imported as the script runs (its folder first on the path)."""
+    monkeypatch.syspath_prepend(str(CORPUS))
+    before = set(sys.modules)
+    try:
+        yield importlib.import_module("generate")
+    finally:
+        for name in set(sys.modules) - before:
+            if Path(getattr(sys.modules[name], "__file__", None) or "/").parent == CORPUS:
+                del sys.modules[name]
+
+
+def test_the_generator_plays_every_module_beside_it_by_the_registry_s_games(generator: ModuleType) -> None:
+    modules = generator.plays()
+    assert sorted(m.__name__ for m in modules) == sorted(p.stem for p in CORPUS.glob("plays_*.py"))
+    games = [m.GAME for m in modules]
+    assert games == sorted(games, key=list(SPECS).index)
+    assert set(games) == set(kinds())  # every game with a table has its corpus tables scripted
+
+
+def test_the_generator_refuses_a_module_that_names_no_game(
+    generator: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "plays_nothing.py").write_text('GAME = "no-such-game"\nPLAYS = ()\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(generator, "HERE", tmp_path)
+    try:
+        with pytest.raises(SystemExit, match="plays_nothing.*no-such-game"):
+            generator.plays()
+    finally:
+        sys.modules.pop("plays_nothing", None)

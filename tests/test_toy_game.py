@@ -1,10 +1,12 @@
 """A seventh game is one package and one registry line: the toy game, registered from outside the app or copied in
-as companion.games.toy, gets a table page, its API, a calculator, a pad and its rules guide; copied into the app's
-own tree, every import contract holds with it."""
+as companion.games.toy, gets a table page and its watch link, its log, live fragment, correction page and result
+sheet, its API, a calculator, a pad, its rules guide and its search; copied into the app's own tree, every import
+contract holds with it."""
 
 from __future__ import annotations
 
 import importlib
+import io
 import os
 import shutil
 import subprocess
@@ -22,11 +24,15 @@ from tests import toy as outside
 from tests.conftest import make_app
 from tests.test_contracts import lint_imports
 from tests.toy.spec import SPEC as outside_spec
-from tests.web.pages import post_entry, sit, unchipped
+from tests.web.pages import post_entry, sit, unchipped, version
 
 ROOT = Path(__file__).resolve().parent.parent
 TOY = Path(outside.__file__).parent
 REGISTRY_LINE = '    "toy",\n'
+
+
+def pdf_text(data: bytes) -> str:
+    return "".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def copy_toy(into: Path) -> None:
@@ -107,7 +113,7 @@ def test_the_toy_calculator_and_its_openapi_entry(toy):
 def test_the_toy_pad_prints_from_its_own_template(toy):
     response = toy.get("/print/toy/score-pad.pdf?players=Ann&players=Ben")
     assert response.status_code == 200
-    text = "".join(page.extract_text() for page in PdfReader(__import__("io").BytesIO(response.data)).pages)
+    text = pdf_text(response.data)
     assert "Toy score pad" in text and "first to 10" in text and "Ann" in text
 
 
@@ -115,6 +121,93 @@ def test_the_toy_rules_guide_is_served_and_its_breakdown_links_to_it(toy):
     page = toy.get("/rules/toy")
     assert page.status_code == 200
     assert 'id="points"' in page.get_data(as_text=True)
+
+
+@pytest.fixture
+def played(toy) -> tuple[str, str]:
+    """A toy table where Ben scored 7: its editor link and its watch link."""
+    created = toy.post("/api/v1/tables", json={"game": "toy", "players": ["Ann", "Ben"]}).get_json()
+    table, watch = created["edit"], created["watch"]
+    sit(toy, table, "")
+    body = {"kind": "points", "payload": {"player": "Ben", "points": 7}, "entry_id": "b", "base_version": 0}
+    assert toy.post(f"/api/v1/tables/{table.rsplit('/', 1)[1]}/entries", json=body).status_code == 201
+    return table, watch
+
+
+def test_the_toy_watch_link_shows_the_table_and_takes_nothing(toy, played):
+    table, watch = played
+    page = toy.get(watch)
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'data-player="Ben">7<' in html and "Ben scored 7" in unchipped(html)
+    assert 'name="points"' not in html and table not in html
+
+
+def test_the_toy_log_lists_its_entries_on_both_links(toy, played):
+    table, watch = played
+    for link, correctable in ((table, True), (watch, False)):
+        page = toy.get(f"{link}/log")
+        assert page.status_code == 200
+        html = page.get_data(as_text=True)
+        assert "Ben scored 7" in unchipped(html)
+        assert ("/entries/1/edit" in html) is correctable and (f"{table}/entries/1/edit" in html) is correctable
+
+
+def test_the_toy_entry_is_corrected_on_its_edit_page(toy, played):
+    table, _ = played
+    page = toy.get(f"{table}/entries/1/edit")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "Ben scored 7" in unchipped(html)
+    assert 'name="points"' in html and 'value="7"' in html
+    form = {"player": "Ben", "points": "40", "version": str(version(toy, table)), "entry_id": "c"}
+    refused = toy.post(f"{table}/entries/1/edit", data=form)
+    assert refused.status_code == 422
+    assert 'value="40"' in refused.get_data(as_text=True) and 'class="error"' in refused.get_data(as_text=True)
+    assert toy.post(f"{table}/entries/1/edit", data=form | {"points": "4"}).status_code == 303
+    assert 'data-player="Ben">4<' in toy.get(table).get_data(as_text=True)
+
+
+def test_the_toy_live_fragment_is_its_panel(toy, played):
+    for link in played:
+        fragment = toy.get(f"{link}/live", headers={"HX-Request": "true"})
+        assert fragment.status_code == 200
+        html = fragment.get_data(as_text=True)
+        assert html.lstrip().startswith('<div id="live"') and 'data-player="Ben">7<' in html
+        assert "<html" not in html
+
+
+def test_the_toy_results_sheet_prints_its_scores(toy, played):
+    for link in played:
+        sheet = toy.get(f"{link}/results.pdf")
+        assert sheet.status_code == 200 and sheet.mimetype == "application/pdf"
+        text = pdf_text(sheet.data)
+        assert "Toy" in text and "Ben" in text and "Points scored" in text
+
+
+def test_the_toy_rules_guide_is_searched(toy):
+    page = toy.get("/rules?q=highest+total&game=toy")
+    assert page.status_code == 200
+    assert 'href="/rules/toy#points"' in page.get_data(as_text=True)
+    found = toy.get("/api/v1/rules/search?q=highest+total&game=toy").get_json()["results"]
+    assert found[0]["url"] == "/rules/toy#points" and found[0]["game_title"] == "Toy"
+
+
+def searched(client: FlaskClient, query: str) -> list[str]:
+    answer = client.get(f"/api/v1/rules/search?q={query}")
+    assert answer.status_code == 200
+    return [hit["url"] for hit in answer.get_json()["results"]]
+
+
+def test_a_game_added_after_a_search_is_searched_until_it_goes(tmp_path):
+    client = make_app(tmp_path).test_client()
+    assert not any(url.startswith("/rules/toy") for url in searched(client, "highest+total"))
+    register(outside_spec)
+    try:
+        assert "/rules/toy#points" in searched(client, "highest+total")
+    finally:
+        unregister(outside_spec.slug)
+    assert not any(url.startswith("/rules/toy") for url in searched(client, "highest+total"))
 
 
 def test_the_toy_copied_into_the_app_keeps_every_contract(tmp_path):

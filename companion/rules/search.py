@@ -1,6 +1,6 @@
 """Full-text search over every rules section that answers a player's question: an in-memory SQLite FTS5 index per
 language (`unicode61 remove_diacritics 2`, each word cut to its stem by that language's snowball stemmer), built
-once on first use.
+once on first use for the games registered then (a game registered later is searched in an index that holds it).
 
 Each language's index holds the guides written in it. FTS5 has no snowball tokenizer, so the stems are made here:
 the index is built from the stemmed words, one stem for each word of the text, while its external content is the
@@ -145,8 +145,9 @@ def _search(q: str | None, limit: int, table_game: str | None, language: str) ->
 
 
 _lock = threading.Lock()
-_connections: dict[str, sqlite3.Connection] = {}
-_sections: dict[str, dict[int, tuple[str, str, str]]] = {}  # language -> rowid -> (game, anchor, title)
+# By (language, the games indexed): the registry's games when the index was built.
+_connections: dict[tuple[str, tuple[str, ...]], sqlite3.Connection] = {}
+_sections: dict[tuple[str, tuple[str, ...]], dict[int, tuple[str, str, str]]] = {}  # rowid -> (game, anchor, title)
 
 
 def _rank(asked: list[Concept], table_game: str | None, language: str = ENGLISH) -> list[int]:
@@ -155,8 +156,8 @@ def _rank(asked: list[Concept], table_game: str | None, language: str = ENGLISH)
     sections = _sections_of(language)
     for at, concept in enumerate(asked):
         for expression, weight in expressions(concept, language):
-            titled = _in_titles(expression, language)
-            for rowid, score in _term_scores(expression, language):
+            titled = _in_titles(expression, language, games())
+            for rowid, score in _term_scores(expression, language, games()):
                 scores = answered.setdefault(rowid, [0.0] * len(asked))
                 scores[at] += weight * score * (TITLE_BOOST if rowid in titled else 1.0)
 
@@ -171,7 +172,7 @@ def _rank(asked: list[Concept], table_game: str | None, language: str = ENGLISH)
 
 
 @lru_cache(maxsize=4096)
-def _term_scores(expression: str, language: str = ENGLISH) -> tuple[tuple[int, float], ...]:
+def _term_scores(expression: str, language: str, held: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
     """(rowid, score) of every section matching one quoted term; higher is better. Call with _lock held."""
     weights = ", ".join(map(str, WEIGHTS))
     query = f"SELECT rowid, -bm25(sections, {weights}) FROM sections WHERE sections MATCH ?"
@@ -179,7 +180,7 @@ def _term_scores(expression: str, language: str = ENGLISH) -> tuple[tuple[int, f
 
 
 @lru_cache(maxsize=4096)
-def _in_titles(expression: str, language: str = ENGLISH) -> frozenset[int]:
+def _in_titles(expression: str, language: str, held: tuple[str, ...]) -> frozenset[int]:
     """Row ids of the sections whose title holds one quoted term. Call with _lock held."""
     query = "SELECT rowid FROM sections WHERE sections MATCH ?"
     return frozenset(rowid for (rowid,) in _select(query, f"title : {expression}", language))
@@ -218,13 +219,14 @@ def _hits(rowids: list[int], asked: list[Concept], language: str = ENGLISH) -> l
 
 def _sections_of(language: str) -> dict[int, tuple[str, str, str]]:
     _index(language)
-    return _sections[language]
+    return _sections[(language, games())]
 
 
 def _index(language: str = ENGLISH) -> sqlite3.Connection:
     """The language's shared in-memory index (call with _lock held). Built from its guides on first use: the
     sections as written in a plain table, the FTS5 index over their stems with that table as its content."""
-    connection = _connections.get(language)
+    held = (language, games())
+    connection = _connections.get(held)
     if connection is None:
         connection = sqlite3.connect(":memory:", check_same_thread=False)
         connection.execute("CREATE TABLE written (rowid INTEGER PRIMARY KEY, game_name, title, body, game, anchor)")
@@ -246,8 +248,8 @@ def _index(language: str = ENGLISH) -> sqlite3.Connection:
             sections[rowid] = (game, anchor, title)
         connection.commit()
         atexit.register(connection.close)
-        _sections[language] = sections
-        _connections[language] = connection
+        _sections[held] = sections
+        _connections[held] = connection
     return connection
 
 
