@@ -21,9 +21,9 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from companion import replays
-from companion.games import Text
 from companion.history.reading import ranked
 from companion.history.records import People, Play, Seat, Unit, name_key, play_of, utc
+from companion.history.sentences import kept, said, said_again
 from companion.history.totals import Name, PersonGame, count_again, people_now, set_aliases_in, touched, writing
 from companion.specs import kinds
 from companion.storage.store import (
@@ -240,7 +240,7 @@ def _flag(conn: Connection, found: Mapping[int, Broken | None]) -> None:
     groups = _groups(conn, list(broken))
     flagged = [
         {"table_id": table_id, "group_id": groups[table_id], "seq": b.seq, "kind": b.kind[:40]}
-        | {"message": b.message[:500], "noticed_at": now()}
+        | {"message": b.message[:500], "said": kept(b.message), "noticed_at": now()}
         for table_id, b in broken.items()
     ]
     if flagged:
@@ -337,43 +337,6 @@ def play_row(table_id: int, group: int, play: Play) -> dict[str, Any]:
             for u in play.units
         ],
     }
-
-
-# A game's sentence stored in a play (why a score did not count, a unit's label) is kept as its English, which is
-# what every count and export reads. When the English alone cannot say it again in another language (it has values
-# in it, or turns on a number), its message id and values are kept beside it, in "<field>_text".
-
-
-def said(field: str, value: str) -> dict[str, Any]:
-    """What to keep beside a stored sentence so a page can say it again in its reader's language (often nothing:
-    a sentence without values is found in the catalogues by its English)."""
-    if not isinstance(value, Text) or (not value.params and value.plural is None):
-        return {}
-    return {f"{field}_text": _text_json(value)}
-
-
-def _text_json(value: Text) -> dict[str, Any]:
-    params = {name: _text_json(v) if isinstance(v, Text) else v for name, v in value.params.items()}
-    if value.plural is not None and value.number is not None:
-        params.pop("num", None)
-    return {"msgid": value.msgid, "plural": value.plural, "number": value.number, "params": params}
-
-
-def said_again(english: str, kept: Any) -> str:
-    """A stored sentence as a Text when what was kept beside it still makes the same English; else the English
-    (which a page still looks up in the catalogues)."""
-    if not isinstance(kept, dict):
-        return english
-    try:
-        again = _text_from(kept)
-    except (KeyError, TypeError, ValueError):
-        return english
-    return again if again == english else english
-
-
-def _text_from(kept: dict[str, Any]) -> Text:
-    params = {name: _text_from(v) if isinstance(v, dict) else v for name, v in kept["params"].items()}
-    return Text(str(kept["msgid"]), kept["plural"], kept["number"], params)
 
 
 def seat_rows(table_id: int, group: int, play: Play, people: People) -> list[dict[str, Any]]:

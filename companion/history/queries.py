@@ -30,6 +30,7 @@ from companion.history.records import (
     utc,
 )
 from companion.history.records import name_key as key_of_name
+from companion.history.sentences import said_again
 from companion.specs import GAMES
 from companion.storage.store import Store, attention, name_totals, person_totals, play_seats, plays, tables
 
@@ -76,7 +77,7 @@ class Attention:
 def needing_attention(store: Store, group: int, limit: int = PAGE_SIZE) -> list[Attention]:
     """A group's tables that stop replaying at an entry, the latest noticed first."""
     query = (
-        select(tables.c.game, tables.c.setup, tables.c.viewer_token, *attention.c["seq", "kind", "message"])
+        select(tables.c.game, tables.c.setup, tables.c.viewer_token, *attention.c["seq", "kind", "message", "said"])
         .add_columns(attention.c.noticed_at)
         .join_from(attention, tables, attention.c.table_id == tables.c.id)
         .where(attention.c.group_id == group)
@@ -85,7 +86,13 @@ def needing_attention(store: Store, group: int, limit: int = PAGE_SIZE) -> list[
     )
     return [
         Attention(
-            r.game, tuple(r.setup.get("players", ())), r.viewer_token, r.seq, r.kind, r.message, utc(r.noticed_at)
+            r.game,
+            tuple(r.setup.get("players", ())),
+            r.viewer_token,
+            r.seq,
+            r.kind,
+            said_again(r.message, r.said),
+            utc(r.noticed_at),
         )
         for r in _rows(store, query)
     ]

@@ -10,6 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from companion.games import msg
+
 Payload = dict[str, Any]
 Upgrade = Callable[[Payload], Payload]
 
@@ -33,17 +35,30 @@ class EntryKind:
         """The payload brought from `version` up to this kind's version, one step at a time."""
         if version > self.version:
             raise UnreadableEntry(
-                f"it was written by a newer version of the app ({self.name} v{version}; this one reads up to "
-                f"v{self.version})"
+                msg(
+                    "it was written by a newer version of the app (%(kind)s v%(version)s; this one reads up to "
+                    "v%(newest)s)",
+                    kind=self.name,
+                    version=version,
+                    newest=self.version,
+                )
             )
         while version < self.version:
             step = self.upgrades.get(version)
             if step is None:
-                raise UnreadableEntry(f"there is no upgrade from {self.name} v{version}")
+                raise UnreadableEntry(
+                    msg("there is no upgrade from %(kind)s v%(version)s", kind=self.name, version=version)
+                )
             try:
                 payload = step(payload)
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise UnreadableEntry(f"its {self.name} v{version} payload could not be upgraded ({exc!r})") from exc
+                why = msg(
+                    "its %(kind)s v%(version)s payload could not be upgraded (%(error)s)",
+                    kind=self.name,
+                    version=version,
+                    error=repr(exc),
+                )
+                raise UnreadableEntry(why) from exc
             version += 1
         return payload
 

@@ -191,6 +191,8 @@ attention = Table(
     Column("seq", Integer, nullable=False),
     Column("kind", String(40), nullable=False),
     Column("message", String(500), nullable=False),
+    # The message's id and values (companion.history.sentences), so a page says it in its reader's language.
+    Column("said", JSON, nullable=True),
     Column("noticed_at", DateTime(timezone=True), nullable=False),
     Index("ix_attention_group_noticed", "group_id", "noticed_at"),
 )

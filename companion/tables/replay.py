@@ -137,9 +137,9 @@ def _upgraded(kind: TableKind, log: list[Standing]) -> tuple[list[Standing], Bro
 def _upgrade(kind: TableKind, entry: Standing) -> Standing:
     entry_kind = kind.entries.get(entry.kind)
     if entry_kind is None:
-        raise UnreadableEntry(f"this game has no entries of the kind “{entry.kind}”")
+        raise UnreadableEntry(msg("this game has no entries of the kind “%(kind)s”", kind=entry.kind))
     if not isinstance(entry.payload, dict):
-        raise UnreadableEntry("its payload is not an object")
+        raise UnreadableEntry(msg("its payload is not an object"))
     payload = entry_kind.upgrade(entry.version, entry.payload)
     return replace(entry, payload=payload, version=entry_kind.version)
 
@@ -157,11 +157,11 @@ def _as_far_as_it_goes(kind: TableKind, setup: dict[str, Any], entries: list[Sta
 
 def _why(exc: Exception) -> str:
     if isinstance(exc, RuleError):
-        if len(exc.problems) == 1:
-            return exc.problems[0].msg  # a Text, said again in the reader's language
-        return "; ".join(p.msg for p in exc.problems)
+        return listed([p.msg for p in exc.problems])  # Texts, said again in the reader's language
     if isinstance(exc, ValidationError):
-        details = "; ".join(f"{p.loc}: {p.msg}" if p.loc else p.msg for p in validation_problems(exc))
+        details = listed(
+            [msg("%(where)s: %(why)s", where=p.loc, why=p.msg) if p.loc else p.msg for p in validation_problems(exc)]
+        )
         return msg("what was stored is incomplete or damaged (%(details)s)", details=details)
     return msg("the app could not replay it (%(error)s)", error=type(exc).__name__)
 
@@ -267,3 +267,11 @@ def _refuse_if_broken(replayed: Replayed) -> None:
                 )
             ]
         )
+
+
+def listed(parts: Sequence[str]) -> str:
+    """Sentences one after another, separated by semicolons, each still a Text the reader's language can say."""
+    said = parts[0] if parts else ""
+    for part in parts[1:]:
+        said = msg("%(before)s; %(next)s", before=said, next=part)
+    return said

@@ -123,3 +123,38 @@ def test_the_history_lists_a_broken_table_until_it_is_mended(app, client, table)
     assert "Needs attention" not in client.get(f"/g/{other.token}/history").get_data(as_text=True)
     client.post(f"{table['edit']}/undo", data={"target": "2", "version": "2", "entry_id": "u"})
     assert "Needs attention" not in client.get(history).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("payload", "version"),
+    [({**LINE, "player": "Ben"}, 99), ({"player": "Ben", "round": 1, "line": {"color": "blue", "districts": 99}}, 1)],
+)
+def test_the_history_says_why_a_table_stops_in_the_reader_s_language(app, client, table, payload, version):
+    from sqlalchemy import select, update
+
+    from companion import groups
+    from companion.history import plays as plays
+    from companion.storage.store import attention
+    from tests.english import english_left
+
+    damage(app, table, "line", payload, version)
+    store = app.extensions["store"]
+    plays.rebuild(store)
+    mine = groups.by_id(store, store.by_token(table["edit"].rsplit("/", 1)[1]).group_id)
+    history = f"/g/{mine.token}/history"
+
+    def reason(language):
+        html = client.get(history, headers={"Accept-Language": language}).get_data(as_text=True)
+        found = html[html.index('id="attention-title"') :]
+        return found[found.index('<span class="small">') : found.index("</span>", found.index('<span class="small">'))]
+
+    with store.engine.connect() as conn:
+        english, said = conn.execute(select(attention.c.message, attention.c.said)).one()
+    assert said is not None and said["msgid"] != english
+    german = reason("de")
+    assert english not in german and not english_left(german, ["Ben"]), german
+    assert english in reason("en")
+
+    with store.engine.begin() as conn:  # a flag noticed before its values were kept: its English, as stored
+        conn.execute(update(attention).values(said=None))
+    assert english in reason("de")
