@@ -156,14 +156,23 @@ def _as_far_as_it_goes(kind: TableKind, setup: dict[str, Any], entries: list[Sta
 
 
 def _why(exc: Exception) -> str:
+    """Why an entry broke the replay, as Texts said again in the reader's language."""
     if isinstance(exc, RuleError):
-        if len(exc.problems) == 1:
-            return exc.problems[0].msg  # a Text, said again in the reader's language
-        return "; ".join(p.msg for p in exc.problems)
+        return _one_after_another([p.msg for p in exc.problems])
     if isinstance(exc, ValidationError):
-        details = "; ".join(f"{p.loc}: {p.msg}" if p.loc else p.msg for p in validation_problems(exc))
-        return msg("what was stored is incomplete or damaged (%(details)s)", details=details)
+        said = [
+            msg("%(loc)s: %(message)s", loc=p.loc, message=p.msg) if p.loc else p.msg for p in validation_problems(exc)
+        ]
+        return msg("what was stored is incomplete or damaged (%(details)s)", details=_one_after_another(said))
     return msg("the app could not replay it (%(error)s)", error=type(exc).__name__)
+
+
+def _one_after_another(said: list[str]) -> str:
+    """ "a; b; c", in every language."""
+    joined = said[0] if said else ""
+    for item in said[1:]:
+        joined = msg("%(list)s; %(item)s", list=joined, item=item)
+    return joined
 
 
 def _located(exc: Exception) -> tuple[Problem, ...]:

@@ -23,8 +23,8 @@ NAMES += [spec.game.name for spec in SPECS.values()] + ["Next Station London", "
 # The groups the page set's tables are in, named by the English phone that started them: a name, kept as given.
 NAMES += ["Ana and Ben", "Ann and Ben", "Ann, Ben and Cy", "Jo and Ana", "Ann and Bob"]
 # What a page shows in English on purpose: a refusal the history stored with a play (a stored game is forever), in
-# the words of the day it was stored.
-STORED = re.compile(r"\(torture\) ?: give up exactly .*")
+# the words of the day it was stored (after the entry's kind, which is the reader's: "(Folter)").
+STORED = re.compile(r"\(\w+\) ?: give up exactly .*")
 
 
 def english_on(html: str) -> list[str]:
