@@ -1,10 +1,10 @@
 // Table Companion's service worker: the rules reference keeps working offline.
 //
-// Only the rules pages, their search (HTML and JSON) and the files under /static/ are handled; tables and
-// everything else go straight to the network, untouched. Handled requests go to the network first, so an online
-// phone always sees the latest rules, and each answer is saved; when the network fails, or is still silent after
-// a few seconds (a table in a cellar), the saved copy is used. Every guide is saved as soon as the worker
-// installs, so a rule link tapped mid-game opens even if that guide was never visited.
+// Only the rules pages, their search (HTML and JSON), the manifest in each language and the files under /static/
+// are handled; tables and everything else go straight to the network, untouched. Handled requests go to the
+// network first, so an online phone always sees the latest rules, and each answer is saved; when the network
+// fails, or is still silent after a few seconds (a table in a cellar), the saved copy is used. Every guide is saved
+// as soon as the worker installs, so a rule link tapped mid-game opens even if that guide was never visited.
 //
 // The server fills in VERSION and PRECACHE when it serves this file at /sw.js (companion/web/rules.py).
 "use strict";
@@ -41,6 +41,7 @@ function handled(url) {
     url.pathname === "/rules" ||
     /^\/rules\/[a-z0-9-]+$/.test(url.pathname) ||
     url.pathname === "/api/v1/rules/search" ||
+    url.pathname === "/manifest.webmanifest" ||
     url.pathname.startsWith("/static/")
   );
 }

@@ -13,11 +13,10 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, StrictInt, ValidationError
-from pydantic_core import PydanticCustomError
 
 from companion.games import Problem, msg
 from companion.history.records import MAX_KEY, Play, name_key, play_of, utc
-from companion.schemas import validation_problems
+from companion.schemas import refused, validation_problems
 from companion.schemas.tables import NewTableForm, setup_problems
 from companion.specs import GAMES, kinds
 from companion.storage.log import CORRECT, UNDO
@@ -39,7 +38,7 @@ def _storable(moment: datetime) -> datetime:
     except OverflowError:
         year = 0
     if not 1970 <= year <= 9998:
-        raise PydanticCustomError("time_range", "must be a time between the years 1970 and 9998")
+        raise refused("time_range", msg("must be a time between the years 1970 and 9998"))
     return moment
 
 

@@ -4,14 +4,16 @@ problem located. Each game's module turns a validated request into engine inputs
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
-from pydantic_core import PydanticCustomError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-from ..games import Problem, Result, Text, msg
+from ..games import Problem, Result, msg
+from .problems import loc_text as loc_text
+from .problems import refused as refused
+from .problems import validation_problems as validation_problems
 
 MAX_COUNT = 1000
 
@@ -22,11 +24,11 @@ def plain_name(name: str) -> str:
     name = unicodedata.normalize("NFC", name)
     for char in name:
         if unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"):
-            raise PydanticCustomError(
-                "name_invisible",
-                "must not hold invisible or direction-changing characters (it holds U+{code}): remove it",
-                {"code": f"{ord(char):04X}"},
+            said = msg(
+                "must not hold invisible or direction-changing characters (it holds U+%(code)s): remove it",
+                code=f"{ord(char):04X}",
             )
+            raise refused("name_invisible", said)
     return name
 
 
@@ -75,69 +77,6 @@ class EntryForm(FormModel):
     @classmethod
     def field_of(cls, loc: str) -> str:
         return loc
-
-
-def loc_text(loc: Iterable[Any]) -> str:
-    """("players", 1, "hand", "lion") -> "players[1].hand.lion"."""
-    text = ""
-    for part in loc:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        else:
-            text += f".{part}" if text else str(part)
-    return text
-
-
-_MESSAGES = {
-    "extra_forbidden": msg("unknown field: remove it or check its spelling"),
-    "missing": msg("this field is required"),
-    "int_type": msg("must be a whole number, written without quotes"),
-    "int_parsing": msg("must be a whole number"),
-    "int_from_float": msg("must be a whole number"),
-    "string_type": msg("must be text in quotes"),
-    "bool_type": msg("must be true or false"),
-    "list_type": msg("must be a list"),
-    "model_type": msg("must be an object"),
-    "dict_type": msg("must be an object"),
-    "model_attributes_type": msg("must be an object"),
-}
-
-
-def _message(error: Any) -> str:
-    """Pydantic's error in our own words, by its type (a Text the pages and the API say in the reader's language);
-    an error type without words of ours keeps pydantic's English."""
-    kind = error["type"]
-    ctx = error.get("ctx") or {}
-    if kind == "greater_than_equal":
-        return msg("must be 0 or more") if ctx.get("ge") == 0 else msg("must be at least %(min)s", min=ctx.get("ge"))
-    if kind == "less_than_equal":
-        return msg("must be at most %(max)s", max=ctx.get("le"))
-    if kind == "string_too_short":
-        return msg("must not be empty") if ctx.get("min_length") == 1 else error["msg"]
-    if kind == "string_too_long":
-        return msg("must be at most %(max)s characters", max=ctx.get("max_length"))
-    if kind == "too_long":
-        return msg("at most %(max)s allowed", max=ctx.get("max_length"))
-    if kind == "too_short":
-        return msg("at least %(min)s needed", min=ctx.get("min_length"))
-    if kind in ("literal_error", "enum"):
-        expected = ctx.get("expected", "")
-        return msg("must be one of %(expected)s", expected=expected) if expected else Text("must be one of")
-    if kind == "name_invisible":
-        return msg(
-            "must not hold invisible or direction-changing characters (it holds U+%(code)s): remove it",
-            code=ctx.get("code"),
-        )
-    return _MESSAGES.get(kind, str(error["msg"]))
-
-
-def validation_problems(exc: ValidationError) -> list[Problem]:
-    """Every pydantic error as a located, plain-language problem (loc without pydantic's internal tags)."""
-    problems = []
-    for error in exc.errors():
-        loc = [part for part in error["loc"] if not (isinstance(part, str) and part.startswith("function-"))]
-        problems.append(Problem(loc_text(loc), _message(error)))
-    return problems
 
 
 def duplicate_name_problems(names: Sequence[str], loc: str) -> list[Problem]:

@@ -23,13 +23,20 @@ class UnreadableEntry(ValueError):
 @dataclass(frozen=True)
 class EntryKind:
     """One kind of entry: its canonical `schema` at `version`, and `upgrades[n]` turning a version-n payload into
-    a version-(n + 1) one. `summary` says in a line what the entry records."""
+        a version-(n + 1) one. `summary` says in a line what the entry records (for the API's readers), `label` names it
+    for a player."""
 
     name: str
     schema: type[BaseModel]
     summary: str
     version: int = 1
     upgrades: Mapping[int, Upgrade] = field(default_factory=dict)
+    label: str = ""  # what a sentence calls the kind ("hand"): a Text, said in the reader's language
+
+    @property
+    def called(self) -> str:
+        """What a sentence calls the kind: its label, else its name with spaces ("remove hero")."""
+        return self.label or self.name.replace("_", " ")
 
     def upgrade(self, version: int, payload: Payload) -> Payload:
         """The payload brought from `version` up to this kind's version, one step at a time."""

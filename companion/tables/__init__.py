@@ -77,6 +77,12 @@ class TableKind:
     # phone that wrote each until its step is revealed.
     seal: Callable[[Any, Sequence[Standing]], Seal] = no_seal
 
+    def kind_name(self, kind: str) -> str:
+        """What a sentence calls entries of `kind` ("hand"; a Text for the reader's language), or the kind's own
+        name for a kind this game does not take."""
+        entry = self.entries.get(kind)
+        return entry.called if entry else kind.replace("_", " ")
+
     def shown_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         """A setup as it leaves the table (the API, an export) or is imported: its options as the options schema
         writes them, so what the schema keeps to itself (an older setup's join code) never travels."""

@@ -156,14 +156,23 @@ def _as_far_as_it_goes(kind: TableKind, setup: dict[str, Any], entries: list[Sta
 
 
 def _why(exc: Exception) -> str:
+    """Why an entry broke the replay, as Texts said again in the reader's language."""
     if isinstance(exc, RuleError):
-        return listed([p.msg for p in exc.problems])  # Texts, said again in the reader's language
+        return _one_after_another([p.msg for p in exc.problems])
     if isinstance(exc, ValidationError):
-        details = listed(
-            [msg("%(where)s: %(why)s", where=p.loc, why=p.msg) if p.loc else p.msg for p in validation_problems(exc)]
-        )
-        return msg("what was stored is incomplete or damaged (%(details)s)", details=details)
+        said = [
+            msg("%(loc)s: %(message)s", loc=p.loc, message=p.msg) if p.loc else p.msg for p in validation_problems(exc)
+        ]
+        return msg("what was stored is incomplete or damaged (%(details)s)", details=_one_after_another(said))
     return msg("the app could not replay it (%(error)s)", error=type(exc).__name__)
+
+
+def _one_after_another(said: list[str]) -> str:
+    """Sentences one after another ("a; b; c"), each still a Text the reader's language can say."""
+    joined = said[0] if said else ""
+    for item in said[1:]:
+        joined = msg("%(list)s; %(item)s", list=joined, item=item)
+    return joined
 
 
 def _located(exc: Exception) -> tuple[Problem, ...]:
@@ -267,11 +276,3 @@ def _refuse_if_broken(replayed: Replayed) -> None:
                 )
             ]
         )
-
-
-def listed(parts: Sequence[str]) -> str:
-    """Sentences one after another, separated by semicolons, each still a Text the reader's language can say."""
-    said = parts[0] if parts else ""
-    for part in parts[1:]:
-        said = msg("%(before)s; %(next)s", before=said, next=part)
-    return said

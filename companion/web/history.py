@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
+import flask_babel
 from babel import Locale
 from babel.dates import format_skeleton
 from babel.numbers import format_decimal, format_percent
@@ -27,7 +28,7 @@ from companion.history.queries import PlayPage
 from companion.history.records import People, Play, merge_problem, name_key, play_of
 
 from ..games import Text
-from ..specs import GAMES
+from ..specs import GAMES, kinds
 from ..words import DEFAULT
 from . import language, phone, store
 from .group_link import group, group_blueprint
@@ -106,11 +107,18 @@ def history_date(moment: datetime, form: str = "day") -> str:
 
 @bp.app_template_filter("history_average")
 def history_average(value: float | None) -> str:
-    """An average to one decimal ("—" for none), with the reader's decimal sign."""
+    """An average to one decimal ("—" for none), with the reader's decimal sign and thousands ("1.002,5")."""
     if value is None:
         return "—"
     speaking = language.current()
-    return f"{value:.1f}" if speaking == DEFAULT else format_decimal(value, "0.0", locale=speaking)
+    return f"{value:.1f}" if speaking == DEFAULT else format_decimal(value, "#,##0.0", locale=speaking)
+
+
+@bp.app_template_filter("history_number")
+def history_number(value: int) -> str:
+    """A count or a score as the reader's locale writes it ("1.234" in German, "1 234" in French); English as it
+    always was ("1234")."""
+    return str(value) if language.current() == DEFAULT else flask_babel.format_decimal(value)
 
 
 @bp.app_template_filter("history_rate")
@@ -128,6 +136,13 @@ def stored(value: Any) -> Any:
     if isinstance(value, str) and value and not isinstance(value, Text):
         value = Text(value)
     return language.say(value)
+
+
+@bp.app_template_global("entry_kind")
+def entry_kind(game: str, kind: str) -> Any:
+    """What a sentence calls entries of `kind` at a table of `game`, in the reader's language."""
+    table = kinds().get(game)
+    return language.say(table.kind_name(kind)) if table else kind.replace("_", " ")
 
 
 @bp.get("")

@@ -21,7 +21,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from ..rules import LANGUAGES, Guide, games, guide, guides
+from ..rules import ENGLISH, LANGUAGES, Guide, games, guide, guides
 from ..rules.search import Hit, search
 from .csrf import csrf
 from .language import current
@@ -129,7 +129,8 @@ def shorten(query: str) -> str:
 
 
 def precache_urls() -> list[str]:
-    """What the service worker saves as soon as it installs: every guide, the search page and what they load."""
+    """What the service worker saves as soon as it installs: every guide, the search page and what they load, and
+    the manifest in every language (an English page links the static file, any other page its own language's)."""
     pages = [url_for("rules.index"), url_for("rules.offline")]
     pages += [url_for("rules.show", game=game) for game in games()]
     assets = [
@@ -143,7 +144,8 @@ def precache_urls() -> list[str]:
         "icon.svg",
         "manifest.webmanifest",
     ]
-    return pages + [url_for("static", filename=name) for name in assets]
+    manifests = [url_for("pages.manifest", lang=language) for language in LANGUAGES if language != ENGLISH]
+    return pages + [url_for("static", filename=name) for name in assets] + manifests
 
 
 def worker_source() -> str:

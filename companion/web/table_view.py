@@ -166,14 +166,17 @@ class TableView:
         if (sealed := self.replayed.seal.parts.get(entry.seq)) is not None and entry.seq in self.replayed.hidden:
             return str(language.say(sealed.sentence))
         if entry.version != self.kind.entries.get(entry.kind, _NO_KIND).version:
-            return gettext("an entry that cannot be read (%(kind)s)", kind=entry.kind)
+            return self._unreadable(entry.kind)
         try:
             said = str(language.say(self.kind.describe(entry.kind, entry.payload)))
         except Exception:  # noqa: BLE001 - a damaged entry still gets a line in the log
-            return gettext("an entry that cannot be read (%(kind)s)", kind=entry.kind)
+            return self._unreadable(entry.kind)
         if entry.seq in self.replayed.seal.parts:
             return gettext("%(entry)s (face down: only this phone sees it)", entry=said)
         return said
+
+    def _unreadable(self, kind: str) -> str:
+        return gettext("an entry that cannot be read (%(kind)s)", kind=language.say(self.kind.kind_name(kind)))
 
     @property
     def shown_log(self) -> list[Standing]:

@@ -99,3 +99,14 @@ def test_the_service_worker_keeps_the_icon_and_the_manifest(client, pages):
     for url in saved:
         with client.get(url) as response:
             assert response.status_code == 200, url
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "nl"])
+def test_the_service_worker_keeps_the_manifest_of_every_language(client, language):
+    html = client.get("/", headers={"Accept-Language": language}).get_data(as_text=True)
+    [manifest] = links(html, "manifest")
+    assert manifest["href"] == f"/manifest.webmanifest?lang={language}"
+    assert manifest_of(client, html)["short_name"] != "Companion"  # the home screen's name in the phone's language
+    source = client.get("/sw.js").get_data(as_text=True)
+    assert manifest["href"] in json.loads(re.search(r"const PRECACHE = (\[.*?\]);", source).group(1))
+    assert 'url.pathname === "/manifest.webmanifest"' in source  # offline, the saved copy answers for it

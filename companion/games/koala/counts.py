@@ -12,12 +12,11 @@ from collections.abc import Mapping
 from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints, model_validator
-from pydantic_core import PydanticCustomError
 
 from companion.games import msg
 from companion.games.koala import engine as koala
 from companion.games.koala.schemas import FeastCount, FeastsEntryIn, FoodCount, FoodEntryIn
-from companion.schemas import EntryForm, FormModel, Name, StrictModel
+from companion.schemas import EntryForm, FormModel, Name, StrictModel, refused
 
 CaveKey = Annotated[str, StringConstraints(pattern=rf"^[1-{koala.MAX_CAVES}]$")]
 NOTHING = msg("nothing to save: every count is as the table has it")
@@ -41,7 +40,7 @@ class CountsEntryIn(StrictModel):
     @model_validator(mode="after")
     def _saves_something(self) -> CountsEntryIn:
         if not self.food and not self.feasts:
-            raise PydanticCustomError("nothing_to_save", NOTHING)
+            raise refused("nothing_to_save", NOTHING)
         return self
 
     def food_entries(self) -> list[tuple[str, FoodEntryIn]]:

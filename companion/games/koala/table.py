@@ -32,11 +32,13 @@ from companion.tables.parts import key, keyed
 __all__ = ["KIND", "CaveView", "KoalaTable", "new_table", "ring_places", "seat"]
 
 ENTRIES = {
-    "seat": EntryKind("seat", SeatEntryIn, "Who sits at one cave and who stands behind it."),
-    "food": EntryKind("food", FoodEntryIn, "The food cards in one cave."),
-    "feasts": EntryKind("feasts", FeastsEntryIn, "The feast cards one player holds."),
-    "team": EntryKind("team", TeamEntryIn, "One player's team card in the team game."),
-    "counts": EntryKind("counts", CountsEntryIn, "Several caves' food and players' feast cards, saved together."),
+    "seat": EntryKind("seat", SeatEntryIn, "Who sits at one cave and who stands behind it.", label=msg("seat")),
+    "food": EntryKind("food", FoodEntryIn, "The food cards in one cave.", label=msg("food")),
+    "feasts": EntryKind("feasts", FeastsEntryIn, "The feast cards one player holds.", label=msg("feasts")),
+    "team": EntryKind("team", TeamEntryIn, "One player's team card in the team game.", label=msg("team")),
+    "counts": EntryKind(
+        "counts", CountsEntryIn, "Several caves' food and players' feast cards, saved together.", label=msg("counts")
+    ),
 }
 FORMS: dict[str, Any] = {
     "seat": SeatForm,

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from pydantic import Field, ValidationInfo, field_serializer, field_validator, model_validator
-from pydantic_core import PydanticCustomError
 
 from companion.games import RuleError, msg
 from companion.games.lfg import engine as lfg
@@ -24,7 +23,16 @@ from companion.games.lfg.entries import (
     picks_of_party,
     remove_hero_v1_to_v2,
 )
-from companion.schemas import Endpoint, EntryForm, FormModel, Name, StrictModel, duplicate_name_problems, result_json
+from companion.schemas import (
+    Endpoint,
+    EntryForm,
+    FormModel,
+    Name,
+    StrictModel,
+    duplicate_name_problems,
+    refused,
+    result_json,
+)
 
 
 class HeroIn(StrictModel):
@@ -220,7 +228,7 @@ class LfgOptions(FormModel):
         value = value.strip()
         context = info.context or {}
         if value and "copy_source" in context and not copied_catalog(context["copy_source"]):
-            raise PydanticCustomError("lfg_copy", NOT_OURS)
+            raise refused("lfg_copy", NOT_OURS)
         return value
 
     @field_serializer("copy_from")

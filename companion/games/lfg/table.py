@@ -40,6 +40,7 @@ ENTRIES = {
         "A hero card added to the table's catalog, or a card of it changed.",
         version=2,
         upgrades={1: hero_v1_to_v2},
+        label=msg("hero"),
     ),
     "remove_hero": EntryKind(
         "remove_hero",
@@ -47,6 +48,7 @@ ENTRIES = {
         "A hero card taken out of the catalog.",
         version=2,
         upgrades={1: remove_hero_v1_to_v2},
+        label=msg("remove hero"),
     ),
     "party": EntryKind(
         "party",
@@ -54,6 +56,7 @@ ENTRIES = {
         "A player's whole final party, picked from the catalog.",
         version=2,
         upgrades={1: party_v1_to_v2},
+        label=msg("party"),
     ),
 }
 FORMS: dict[str, type[EntryForm]] = {"hero": HeroForm, "remove_hero": RemoveHeroForm, "party": PartyForm}

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pydantic import Field, ValidationError, model_serializer, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic_core import InitErrorDetails
 
 from companion.games import Problem, msg
 from companion.games.loaf.engine.cards import ROUND_CARDS
@@ -26,7 +26,7 @@ from companion.games.loaf.round_entry import (
     round_v1_to_v2,
     side_values,
 )
-from companion.schemas import EntryForm, FormModel
+from companion.schemas import EntryForm, FormModel, refused
 
 ORDER_MISSING = msg("pick the order card's work per player")
 
@@ -90,9 +90,7 @@ class RoundForm(EntryForm):
         problems = [Problem("average", ORDER_MISSING)] if self.average is None else []
         problems += review_problems(self.model_dump())
         if problems:
-            details = [
-                InitErrorDetails(type=PydanticCustomError("review", p.msg), loc=(p.loc,), input=None) for p in problems
-            ]
+            details = [InitErrorDetails(type=refused("review", p.msg), loc=(p.loc,), input=None) for p in problems]
             raise ValidationError.from_exception_data(type(self).__name__, details)
         return self
 

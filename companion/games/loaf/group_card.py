@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import Field, ValidationError, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic_core import InitErrorDetails
 
 from companion.games.loaf.engine.effects import Target
 from companion.games.loaf.round_entry import OTHER, SIDES, SideKind, effect_json, review_problems
-from companion.schemas import FormModel, Name
+from companion.schemas import FormModel, Name, refused
 
 
 class GroupCardForm(FormModel):
@@ -32,9 +32,7 @@ class GroupCardForm(FormModel):
     def _both_sides(self) -> GroupCardForm:
         fields = {k: v for k, v in self.model_dump().items() if v is not None} | {"review": OTHER}
         if problems := review_problems(fields):
-            details = [
-                InitErrorDetails(type=PydanticCustomError("card", p.msg), loc=(p.loc,), input=None) for p in problems
-            ]
+            details = [InitErrorDetails(type=refused("card", p.msg), loc=(p.loc,), input=None) for p in problems]
             raise ValidationError.from_exception_data(type(self).__name__, details)
         return self
 

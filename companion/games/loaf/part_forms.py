@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pydantic import Field, ValidationError, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic_core import InitErrorDetails
 
 from companion.games import Problem, msg
 from companion.games.loaf.engine.cards import ROUND_CARDS
@@ -28,7 +28,7 @@ from companion.games.loaf.round_entry import (
     side_values,
 )
 from companion.games.loaf.schemas import LoafEffect
-from companion.schemas import EntryForm
+from companion.schemas import EntryForm, refused
 
 
 def _filled(data: Any) -> Any:
@@ -40,9 +40,7 @@ def _filled(data: Any) -> Any:
 
 def _refuse(model: str, problems: list[Problem]) -> None:
     if problems:
-        details = [
-            InitErrorDetails(type=PydanticCustomError("part", p.msg), loc=(p.loc,), input=None) for p in problems
-        ]
+        details = [InitErrorDetails(type=refused("part", p.msg), loc=(p.loc,), input=None) for p in problems]
         raise ValidationError.from_exception_data(model, details)
 
 

@@ -8,8 +8,9 @@ from typing import Any
 
 from pydantic import Field, model_serializer, model_validator
 
+from companion.games import msg
 from companion.games.loaf.schemas import LoafEffect
-from companion.schemas import Name, StrictModel
+from companion.schemas import Name, StrictModel, refused
 
 ROUND = Field(ge=1, le=60, description="the round this part belongs to (1 for the first)")
 
@@ -57,7 +58,7 @@ class ReviewPart(Part):
     @model_validator(mode="after")
     def _has_a_side(self) -> ReviewPart:
         if self.success is None and self.failure is None:
-            raise ValueError("give the review card's success side, its failure side, or both")
+            raise refused("review_side", msg("give the review card's success side, its failure side, or both"))
         return self
 
 
@@ -73,5 +74,5 @@ class ChoicePart(Part):
     @model_validator(mode="after")
     def _has_a_pick(self) -> ChoicePart:
         if self.discard is None and self.take_back is None:
-            raise ValueError("give the cards to discard or the card discarded after a take-back")
+            raise refused("choice", msg("give the cards to discard or the card discarded after a take-back"))
         return self

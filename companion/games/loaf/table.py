@@ -52,11 +52,18 @@ ENTRIES = {
         "One round: the order, each player's card, the review card and the choices its effect asks for.",
         version=2,
         upgrades={1: round_v1_to_v2},
+        label=msg("round"),
     ),
-    "order": EntryKind("order", OrderPart, "A round's order card, as a part of the round."),
-    "card": EntryKind("card", CardPart, "The card one player played in a round, as a part of the round."),
-    "review": EntryKind("review", ReviewPart, "A round's review card (one side is enough), as a part of the round."),
-    "choice": EntryKind("choice", ChoicePart, "What one player chose for the round's effect, as a part of it."),
+    "order": EntryKind("order", OrderPart, "A round's order card, as a part of the round.", label=msg("order")),
+    "card": EntryKind(
+        "card", CardPart, "The card one player played in a round, as a part of the round.", label=msg("card")
+    ),
+    "review": EntryKind(
+        "review", ReviewPart, "A round's review card (one side is enough), as a part of the round.", label=msg("review")
+    ),
+    "choice": EntryKind(
+        "choice", ChoicePart, "What one player chose for the round's effect, as a part of it.", label=msg("choice")
+    ),
 }
 FORMS: dict[str, type[EntryForm]] = {
     "round": RoundForm,

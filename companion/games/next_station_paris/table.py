@@ -22,13 +22,16 @@ from companion.tables.parts import keyed
 from companion.tables.replay import PENDING
 
 ENTRIES = {
-    "line": EntryKind("line", LineEntryIn, "A player's line for one round.", version=2, upgrades={1: line_v1_to_v2}),
+    "line": EntryKind(
+        "line", LineEntryIn, "A player's line for one round.", version=2, upgrades={1: line_v1_to_v2}, label=msg("line")
+    ),
     "bonus": EntryKind(
         "bonus",
         BonusEntryIn,
         "A player's interchanges, overhead crossings and objectives, after the fourth round.",
         version=2,
         upgrades={1: bonus_v1_to_v2},
+        label=msg("bonus"),
     ),
 }
 SCHEMAS: dict[str, Any] = {"line": LineEntryIn, "bonus": BonusEntryIn}

@@ -8,9 +8,8 @@ import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, create_model, field_validator, model_serializer, model_validator
-from pydantic_core import PydanticCustomError
 
-from companion.games import Text, msg
+from companion.games import msg
 from companion.games.orleans import engine as orl
 from companion.games.orleans.engine import holdings as hold
 from companion.games.orleans.engine import torture as tort
@@ -23,13 +22,7 @@ from companion.games.orleans.entries import (
     torture_v1_to_v2,
 )
 from companion.games.orleans.schemas import TRACK_END, Event, Level, Phase, RuleSet
-from companion.schemas import Count, EntryForm, FormModel, Name
-
-
-def refused(kind: str, said: Text) -> PydanticCustomError:
-    """A form's own error: its English as pydantic's message, and the sentence itself (a Text, for the phone's
-    language) in its context as `text`."""
-    return PydanticCustomError(kind, said.replace("{", "{{").replace("}", "}}"), {"text": said})
+from companion.schemas import Count, EntryForm, FormModel, Name, refused
 
 
 def _space_numbers(value: Any, kind: str, example: str) -> list[int]:

@@ -10,9 +10,8 @@ from pydantic import create_model, field_validator, model_validator
 
 from companion.games import msg
 from companion.games.orleans.entries import SEATS, EventKind, Follower
-from companion.games.orleans.forms import refused
 from companion.games.orleans.schemas import Phase
-from companion.schemas import Count, EntryForm
+from companion.schemas import Count, EntryForm, refused
 
 STARTING = "starting"  # the form's word for a starting follower drawn and put back: nothing lost
 SACRISTY = "sacristy"  # the form's word for a player whose active Sacristy skips the Plague: no draw

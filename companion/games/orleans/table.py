@@ -230,6 +230,7 @@ ENTRIES = {
         "One player's holdings, set or corrected as a whole.",
         version=2,
         upgrades={1: holdings_v1_to_v2},
+        label=msg("holdings"),
     ),
     "event": EntryKind(
         "event",
@@ -237,6 +238,7 @@ ENTRIES = {
         "An event (Harvest, Taxes, Income, Trading Day) resolved for every player, but those its Sacristy shelters.",
         version=3,
         upgrades={1: event_v1_to_v2, 2: event_v2_to_v3},
+        label=msg("event"),
     ),
     "torture": EntryKind(
         "torture",
@@ -244,6 +246,7 @@ ENTRIES = {
         "The items one player gives up for the coins the last event left them short.",
         version=2,
         upgrades={1: torture_v1_to_v2},
+        label=msg("torture"),
     ),
     "track": EntryKind(
         "track",
@@ -251,6 +254,7 @@ ENTRIES = {
         "The development track's coin spaces and level spaces, corrected.",
         version=2,
         upgrades={1: track_v1_to_v2},
+        label=msg("track"),
     ),
     "round": EntryKind(
         "round",
@@ -258,6 +262,7 @@ ENTRIES = {
         "A round begins: its event is revealed and the Farmers step pays.",
         version=2,
         upgrades={1: round_v1_to_v2},
+        label=msg("round"),
     ),
     "plague": EntryKind(
         "plague",
@@ -265,8 +270,9 @@ ENTRIES = {
         "A Plague resolved: the follower each player's draw took, and who skipped it for an active Sacristy.",
         version=2,
         upgrades={1: plague_v1_to_v2},
+        label=msg("plague"),
     ),
-    "end": EntryKind("end", EndEntryIn, "The game is over: the scores are final."),
+    "end": EntryKind("end", EndEntryIn, "The game is over: the scores are final.", label=msg("end")),
 }
 FORMS: dict[str, Any] = {
     "holdings": HoldingsForm,

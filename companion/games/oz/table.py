@@ -25,6 +25,7 @@ ENTRIES = {
         "A player's hand and face-up stories; entering it again replaces the earlier one.",
         version=2,
         upgrades={1: hand_v1_to_v2},
+        label=msg("hand"),
     ),
 }
 
