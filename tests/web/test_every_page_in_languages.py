@@ -21,6 +21,8 @@ NAMES = ["Table Companion", "Ann", "Ana", "Ben", "Bob", "Cy", "Jo", "Di"]
 NAMES += [spec.game.name for spec in SPECS.values()] + ["Next Station London", "Board Game Arena"]
 # The groups the page set's tables are in, named by the English phone that started them: a name, kept as given.
 NAMES += ["Ana and Ben", "Ann and Ben", "Ann, Ben and Cy", "Jo and Ana", "Ann and Bob"]
+
+
 def english_on(html: str) -> list[str]:
     return english_left(html, NAMES)
 
