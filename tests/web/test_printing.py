@@ -498,8 +498,9 @@ def test_the_orleans_pad_has_a_whole_row_for_every_round_inside_the_page(paper, 
 
 @pytest.mark.parametrize(("paper", "pads", "players"), [("a4", 1, 4), ("letter", 2, 4), ("a4", 1, 2), ("a4", 1, 6)])
 def test_the_orleans_end_of_game_table_is_real_rows_and_cells(paper, pads, players):
-    """Each scoring line is a row of its own with two cells per player (the second shaded), like the events table:
-    no background grid, whose lines a viewer draws a pixel off the cells."""
+    """Each scoring line is a row of its own, like the events table: its lines are the cells' borders, not a ruled
+    background's, which a viewer draws a pixel off the labels. Across a row, the players' boxes (the second of each
+    shaded) are one cell's background tile, as many as there are players."""
     import weasyprint
 
     from companion.printing import _fonts, _stylesheets, pad_sheet
@@ -521,11 +522,12 @@ def test_the_orleans_end_of_game_table_is_real_rows_and_cells(paper, pads, playe
         rows = [row for row in body.children if row.element_tag == "tr"]
         assert len(rows) == len(labels) + 2  # the score lines, the total, the development space
         cells = [[c for c in row.children if c.element_tag == "td"] for row in rows]
-        assert [len(row) for row in cells] == [1 + 2 * players] * (len(labels) + 1) + [1 + players]
-        assert all(box.style["background_image"] in ((), (("none", None),)) for row in cells for box in row)
-        plain = cells[0][1].style["background_color"]
-        shaded = [[box.style["background_color"] != plain for box in row[1:]] for row in cells[:-1]]
-        assert shaded == [[False, True] * players] * (len(labels) + 1)
+        assert [len(row) for row in cells] == [2] * len(rows)
+        assert [row[0].element.text for row in cells[: len(labels)]] == [str(label) for label in labels]
+        tiles = [row[1].element.get("class") for row in cells]
+        assert tiles == [f"pairs{players}"] * (len(labels) + 1) + [f"cols{players}"]
+        assert all(row[1].element.get("colspan") == str(players) for row in cells)
         heights = [row[0].height for row in cells[: len(labels)]]  # inside the borders (the total's is thicker)
         assert max(heights) - min(heights) < 0.01
+        assert all(abs(row[0].height - row[1].height) < 0.01 for row in cells)
         assert rows[-1].position_y + rows[-1].height <= foot
