@@ -57,9 +57,10 @@ class KeptCards:
 class GameSpec:
     """One game: who it is for (`game`), its package's folder (`home`), its rules engine (declaring the rules
     sections its breakdowns name in RULE_REFS), its table (entries, replay, page template), its JSON calculators,
-    its score pad and the cards a group keeps for it. Beside its modules, `home` holds the game's page templates
-    (templates/<slug>/), its printables (printables/), its rules guide (guide.md, and guide.<lang>.md in each other
-    language) and the words players use for the guide's (synonyms.txt, synonyms.<lang>.txt)."""
+    its score pad, the cards a group keeps for it and its BoardGameGeek id. Beside its modules, `home` holds the
+    game's page templates (templates/<slug>/), its printables (printables/), its rules guide (guide.md, and
+    guide.<lang>.md in each other language) and the words players use for the guide's (synonyms.txt,
+    synonyms.<lang>.txt)."""
 
     game: Game
     home: Path
@@ -68,6 +69,7 @@ class GameSpec:
     endpoints: tuple[Endpoint, ...] = ()
     pad: Pad | None = None
     kept: KeptCards | None = None
+    bgg_id: int | None = None  # BoardGameGeek's id, which BG Stats matches a game by first; None until confirmed
 
     @property
     def slug(self) -> str:

@@ -18,7 +18,7 @@ from companion.history import queries as play_queries
 from companion.history import totals as play_totals
 from companion.history.bgstats import BGSTATS_CREATE_PLAY, bgstats, bgstats_link
 from companion.history.records import People, distribution, merge_problem, play_of, ranks, utc
-from companion.specs import kinds
+from companion.specs import SPECS, kinds
 from companion.storage.log import UNDO
 from companion.storage.store import EntryRow, Store
 from companion.tables.replay import replay
@@ -480,6 +480,7 @@ def test_the_bgstats_link_decodes_back_to_the_play_with_ranks_1_1_3():
             "sourceGameId": "next-station-paris",
             "highestWins": True,
             "noPoints": False,
+            "bggId": 403116,
         },
         "playDate": "2025-03-01 20:38:00",
         "durationMin": 98,
@@ -491,6 +492,25 @@ def test_the_bgstats_link_decodes_back_to_the_play_with_ranks_1_1_3():
         "comments": "Entered with Table Companion.",
     }
     assert " " not in link and "{" not in link and "&" not in parts.query
+
+
+@pytest.mark.parametrize(
+    ("game", "bgg_id"),
+    [
+        ("orleans", 164928),
+        ("loaf", 439803),
+        ("koala", 26093),
+        ("next-station-paris", 403116),
+        ("oz", None),
+        ("lfg", None),
+    ],
+)
+def test_bg_stats_matches_a_game_by_its_boardgamegeek_id_where_one_is_confirmed(game, bgg_id):
+    """The ids COMPONENTS.md confirms; Oz and LFG have none, so BG Stats matches them by name."""
+    assert SPECS[game].bgg_id == bgg_id
+    sent = bgstats(make(GAMES[game]), NOBODY)["game"]
+    assert sent.get("bggId") == bgg_id and ("bggId" in sent) is (bgg_id is not None)
+    assert sent["name"] == SPECS[game].game.name and sent["sourceGameId"] == game
 
 
 def test_the_bgstats_play_says_who_was_not_scored_and_why_or_scored_together():

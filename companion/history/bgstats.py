@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import quote
 
 from companion.history.records import People, Play, Seat
+from companion.specs import SPECS
 
 SOURCE_NAME = "Table Companion"
 BGSTATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"  # BG Stats' documented push link
@@ -29,12 +30,21 @@ def bgstats(play: Play, people: People) -> dict[str, Any]:
     return {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play.id,
-        "game": {"name": play.game_name, "sourceGameId": play.game, "highestWins": True, "noPoints": False},
+        "game": _game(play),
         "playDate": play.ended.strftime(BGSTATS_DATE),
         "durationMin": play.duration_min,
         "players": [_player(play, s, people) for s in play.seats],
         "comments": " ".join(notes),
     }
+
+
+def _game(play: Play) -> dict[str, Any]:
+    """The game as BG Stats matches it: by its BoardGameGeek id where the game has a confirmed one, else by name."""
+    game = {"name": play.game_name, "sourceGameId": play.game, "highestWins": True, "noPoints": False}
+    spec = SPECS.get(play.game)
+    if spec is not None and spec.bgg_id is not None:
+        game["bggId"] = spec.bgg_id
+    return game
 
 
 def _player(play: Play, seat: Seat, people: People) -> dict[str, Any]:

@@ -219,6 +219,7 @@ def test_a_finished_table_offers_bgstats_and_a_bgsplay_file(client):
         r'attachment; filename="next-station-paris-[\d-]+\.bgsplay"', response.headers["Content-Disposition"]
     )
     assert response.get_json() == data
+    assert data["game"]["bggId"] == 403116  # BG Stats matches Next Station: Paris by it, in both
     viewer = re.search(r'href="(/v/[^"/]+)"', html).group(1)
     assert download == f"{viewer}/play.bgsplay"
     table_token = table.rsplit("/", 1)[1]

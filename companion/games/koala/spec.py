@@ -24,6 +24,7 @@ def pad_facts() -> dict[str, Any]:
 SPEC = GameSpec(
     Game("koala", msg("Koala"), 3, 10, msg("End scoring with caves, koalations, feasts and teams.")),
     home=Path(__file__).resolve().parent,
+    bgg_id=26093,
     engine=koala,
     table=KIND,
     endpoints=tuple(ENDPOINTS),

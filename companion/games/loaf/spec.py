@@ -27,6 +27,7 @@ def pad_facts() -> dict[str, Any]:
 SPEC = GameSpec(
     Game("loaf", "L'oaf", 2, 6, msg("Round by round: orders, review cards, reputation, who gets fired.")),
     home=Path(__file__).resolve().parent,
+    bgg_id=439803,
     engine=loaf,
     table=KIND,
     endpoints=tuple(ENDPOINTS),

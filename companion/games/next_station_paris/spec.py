@@ -43,6 +43,7 @@ SPEC = GameSpec(
         msg("Each line's score round by round, then interchanges, crossings and objectives."),
     ),
     home=Path(__file__).resolve().parent,
+    bgg_id=403116,
     engine=nsp,
     table=KIND,
     endpoints=tuple(ENDPOINTS),

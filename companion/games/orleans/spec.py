@@ -50,6 +50,7 @@ def pad_facts() -> dict[str, Any]:
 SPEC = GameSpec(
     Game("orleans", "Orléans", 2, 4, msg("Round by round: farmers' coins, event payments, torture, end scoring.")),
     home=Path(__file__).resolve().parent,
+    bgg_id=164928,
     engine=orleans,
     table=KIND,
     endpoints=tuple(ENDPOINTS),
