@@ -14,6 +14,7 @@ from companion.storage.log import Standing
 
 from ..games import Result
 from ..schemas import EntryForm
+from .charts import Chart, no_chart
 from .sealing import Seal, no_seal
 
 
@@ -76,6 +77,8 @@ class TableKind:
     # The entries the rules keep secret on a state replayed from its whole log (sealing.py): shown only to the
     # phone that wrote each until its step is revealed.
     seal: Callable[[Any, Sequence[Standing]], Seal] = no_seal
+    # How the game went round by round, from a state (charts.py): None for a game without rounds.
+    chart: Callable[[Any], Chart | None] = no_chart
 
     def kind_name(self, kind: str) -> str:
         """What a sentence calls entries of `kind` ("hand"; a Text for the reader's language), or the kind's own

@@ -245,7 +245,18 @@ def _results(row: TableRow) -> ResponseReturnValue:
         spec = SPECS.get(row.game)
         facts = dict(spec.pad.facts()) if spec and spec.pad else {}
         players = tuple(view.players)
-        sheet = ResultSheet(view.game, _result(view), played, finished, players, paper, view.colours, facts, speaking)
+        sheet = ResultSheet(
+            view.game,
+            _result(view),
+            played,
+            finished,
+            players,
+            paper,
+            view.colours,
+            facts,
+            speaking,
+            view.chart_in(speaking),
+        )
         return sheet.job()
 
     key = cache_key("results", row.id, version, paper, row.colours, speaking)

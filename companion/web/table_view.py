@@ -19,6 +19,7 @@ from .. import colours
 from ..games import Game
 from ..specs import GAMES, kinds
 from ..tables import Step, TableKind
+from ..tables.charts import drawn
 from ..tables.replay import Broken, Replayed, for_reader, replay, undoable
 from ..tables.sealing import SealedStep, mine
 from . import language
@@ -150,6 +151,15 @@ class TableView:
     @property
     def palette(self) -> tuple[colours.Colour, ...]:
         return colours.PALETTE
+
+    def chart_in(self, speaking: str) -> str:
+        """How the game went round by round, as an SVG in `speaking` ("" for none): the page and the result sheet
+        show the same one."""
+        return drawn(self.kind.chart(self.state), self.colours, speaking, self.game.slug)
+
+    @property
+    def chart(self) -> Markup:
+        return Markup(self.chart_in(language.current()))  # noqa: S704 - drawn from escaped text only
 
     @property
     def result(self) -> Any:

@@ -44,6 +44,7 @@ from companion.schemas import EntryForm
 from companion.storage.entries import EntryKind
 from companion.storage.log import Standing
 from companion.tables import Step, TableKind
+from companion.tables.charts import Chart, Series, rounds_of
 
 ENTRIES = {
     "round": EntryKind(
@@ -392,6 +393,13 @@ def not_scored(player: PlayerScore) -> str:
     return msg("fired by the Angry Boss") if player.extra.get("fired") else ""
 
 
+def chart(table: LoafTable) -> Chart:
+    """Each player's reputation after each round played."""
+    after = [table.game_at(i + 1) for i in range(len(table.game.rounds))]
+    series = tuple(Series(p, tuple(g.player(p).reputation for g in after)) for p in table.players)
+    return Chart(msg("Reputation after each round"), rounds_of(len(after)), series)
+
+
 KIND = TableKind(
     "loaf",
     ENTRIES,
@@ -408,4 +416,5 @@ KIND = TableKind(
     steps=rounds_played,
     part=part_of,
     seal=seal,
+    chart=chart,
 )

@@ -18,6 +18,7 @@ from companion.games.next_station_paris.schemas import (
 from companion.storage.entries import EntryKind
 from companion.storage.log import Standing
 from companion.tables import Step, TableKind
+from companion.tables.charts import Chart, Series, rounds_of
 from companion.tables.parts import keyed
 from companion.tables.replay import PENDING
 
@@ -108,6 +109,20 @@ def result(table: nsp.Table) -> Result:
     return nsp.score(table.sheets())
 
 
+def chart(table: nsp.Table) -> Chart:
+    """Each player's line points added up round by round, up to the last round anyone entered."""
+    played = max((r for lines in table.lines.values() for r in lines), default=0)
+    series = []
+    for player in table.players:
+        total, values = 0, []
+        for round_no in range(1, played + 1):
+            line = table.line(player, round_no)
+            total += line.score if line else 0
+            values.append(total if line else None)
+        series.append(Series(player, tuple(values)))
+    return Chart(msg("Line points so far, round by round"), rounds_of(played), tuple(series))
+
+
 KIND = TableKind(
     "next-station-paris",
     ENTRIES,
@@ -120,4 +135,5 @@ KIND = TableKind(
     step=step,
     steps=steps,
     part=part,
+    chart=chart,
 )

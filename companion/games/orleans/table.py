@@ -54,6 +54,7 @@ from companion.games.orleans.text import describe
 from companion.storage.entries import EntryKind
 from companion.storage.log import Standing
 from companion.tables import Step, TableKind
+from companion.tables.charts import Chart, Series, rounds_of
 from companion.tables.parts import keyed
 
 
@@ -345,6 +346,15 @@ def result(table: Table) -> Result:
     return orl.score(table.players())
 
 
+def chart(table: Table) -> Chart:
+    """Each player's coins as each round began (before its Farmers step)."""
+    rounds = [r for r in table.rounds if r.before]
+    series = tuple(
+        Series(name, tuple(r.before[name].coins if name in r.before else None for r in rounds)) for name in table.names
+    )
+    return Chart(msg("Coins as each round began"), rounds_of(len(rounds)), series)
+
+
 KIND = TableKind(
     "orleans",
     ENTRIES,
@@ -359,4 +369,5 @@ KIND = TableKind(
     step=next_round,
     steps=rounds_begun,
     part=part,
+    chart=chart,
 )

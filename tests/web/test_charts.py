@@ -1,0 +1,151 @@
+"""A table's chart of how its game went round by round: each game's data from its replayed table, drawn as one
+well-formed SVG (players' colours, text in currentColor, every value as text) that the page and the result sheet
+both show, small enough to send; games without rounds draw none."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from companion.colours import PALETTE
+from companion.games import msg
+from companion.history import plays
+from companion.printing import ResultSheet
+from companion.specs import kinds
+from companion.tables.charts import Chart, Series, draw, drawn
+from companion.tables.replay import replay
+
+from ..test_history import GAMES as FINISHED
+from ..test_history import T0, home, loaf_angry, log, nsp
+from .test_orleans_rounds_page import begin, ready
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def state_of(builder):
+    game, setup, entries = builder()
+    return kinds()[game].chart(replay(kinds()[game], setup, log(entries)).state)
+
+
+def values(chart: Chart) -> dict[str, tuple[int | None, ...]]:
+    return {s.player: s.values for s in chart.series}
+
+
+def test_loaf_charts_each_player_s_reputation_after_each_round_as_the_engine_moved_it():
+    game, setup, entries = loaf_angry()
+    kind = kinds()[game]
+    table = replay(kind, setup, log(entries)).state
+    chart = kind.chart(table)
+    assert chart.labels == ("1", "2", "3", "4", "5")
+    assert values(chart)["Ann"][-1] == table.game.player("Ann").reputation < 0
+    for i, played in enumerate(table.played):
+        moved = dict(table.moved(played))
+        before = table.game_at(i)
+        assert {p: values(chart)[p][i] for p in setup["players"]} == {
+            p: before.player(p).reputation + moved.get(p, 0) for p in setup["players"]
+        }
+
+
+def test_next_station_paris_charts_line_points_added_up_round_by_round():
+    chart = state_of(lambda: nsp({"Ana": (3, 2, 1), "Cy": (2, 2, 0)}))
+    assert chart.labels == ("1", "2", "3", "4")
+    assert values(chart) == {"Ana": (8, 16, 24, 32), "Cy": (4, 8, 12, 16)}  # 3 × 2 + 2 × 1 a round, 2 × 2
+
+
+def test_orleans_charts_each_player_s_coins_as_each_round_began(client, app):
+    table = ready(client)
+    html = client.get(table).get_data(as_text=True)
+    assert '<svg xmlns="http://www.w3.org/2000/svg" class="chart"' not in html  # no round yet
+    assert begin(client, table, "harvest", "B", (3, 1, 0)).status_code == 303
+    row = app.extensions["store"].by_token(table.rsplit("/", 1)[-1])
+    kind = kinds()["orleans"]
+    state = replay(kind, row.setup, app.extensions["store"].entries(row.id)).state
+    assert values(kind.chart(state)) == {"Jo": (3,), "Kim": (0,), "Lou": (5,)}
+    svg = chart_in(client.get(table).get_data(as_text=True))
+    assert "1: Jo 3, Kim 0, Lou 5" in svg.find(f"{SVG}desc").text
+
+
+@pytest.mark.parametrize("game", ["oz", "koala", "lfg"])
+def test_a_game_without_rounds_draws_no_chart(app, client, game):
+    assert state_of(FINISHED[game]) is None
+    row = restored(app, FINISHED[game])
+    assert 'class="chart"' not in page_of(client, row)
+    assert 'class="chart"' not in sheet_of(app, row)
+
+
+def restored(app, builder):
+    store = app.extensions["store"]
+    game, setup, entries = builder()
+    (row,) = plays.restore(store, home(store), [(game, setup, T0, log(entries, T0))])
+    return row
+
+
+def page_of(client, row) -> str:
+    return client.get(f"/v/{row.viewer_token}").get_data(as_text=True)
+
+
+def chart_in(html: str) -> ET.Element:
+    found = re.search(r'<svg xmlns="http://www.w3.org/2000/svg" class="chart".*?</svg>', html, re.S)
+    assert found, "no chart"
+    return ET.fromstring(found.group(0))
+
+
+def test_the_page_and_the_result_sheet_show_the_same_well_formed_chart(app, client):
+    row = restored(app, loaf_angry)
+    html = page_of(client, row)
+    svg = re.search(r'<svg xmlns="http://www.w3.org/2000/svg" class="chart".*?</svg>', html, re.S).group(0)
+    tree = ET.fromstring(svg)
+    assert tree.find(f"{SVG}title").text == "Reputation after each round"
+    desc = tree.find(f"{SVG}desc").text
+    assert desc.startswith("1: Ann ") and "; 5: Ann " in desc
+    assert svg in sheet_of(app, row)  # the sheet the results.pdf route prints carries the very same SVG
+
+
+def test_each_line_is_its_player_s_colour_and_every_word_and_axis_follows_the_page_s_colour(app, client):
+    row = restored(app, loaf_angry)
+    tree = chart_in(page_of(client, row))
+    assert tree.get("fill") == "currentColor"
+    lines = [line.get("stroke") for line in tree.iter(f"{SVG}polyline")]
+    assert lines == ["currentColor", PALETTE[0].hex, "currentColor", PALETTE[1].hex]  # Ann orange, Bob sky blue
+    texts = list(tree.iter(f"{SVG}text"))
+    assert texts and all(t.get("fill") is None and t.get("style") is None for t in texts)
+    assert [t.text for t in texts][-2:] == ["Ann", "Bob"]  # the legend
+    assert all(g.get("stroke") in (None, "currentColor") for g in tree.iter(f"{SVG}g"))
+
+
+def test_a_long_game_s_chart_stays_far_within_its_size_budget():
+    names = [f"Player {n}" for n in range(1, 6)]
+    chart = Chart("Coins", tuple(str(n) for n in range(1, 19)), tuple(Series(p, tuple(range(18))) for p in names))
+    svg = draw(chart, {}, "en")
+    ET.fromstring(svg)
+    assert len(gzip.compress(svg.encode())) < 20_000
+    assert drawn(None, {}, "en") == "" and drawn(Chart("Coins", (), ()), {}, "en") == ""
+
+
+def test_the_chart_s_title_is_said_in_the_reader_s_language():
+    chart = Chart(msg("Reputation after each round"), ("1",), (Series("Ann", (2,)),))
+    titles = {
+        lang: ET.fromstring(draw(chart, {}, lang, "loaf")).find(f"{SVG}title").text for lang in ("de", "fr", "nl")
+    }
+    assert len(set(titles.values())) == 3 and "Reputation after each round" not in titles.values()
+
+
+def sheet_of(app, row) -> str:
+    captured = {}
+    original = ResultSheet.job
+
+    def job(self):
+        made = original(self)
+        captured["html"] = made.html
+        return made
+
+    ResultSheet.job = job
+    try:
+        with app.test_client() as client:
+            assert client.get(f"/v/{row.viewer_token}/results.pdf").status_code == 200
+    finally:
+        ResultSheet.job = original
+    return captured["html"]
