@@ -101,6 +101,7 @@ def test_the_page_and_the_result_sheet_show_the_same_well_formed_chart(app, clie
     assert tree.find(f"{SVG}title").text == "Reputation after each round"
     desc = tree.find(f"{SVG}desc").text
     assert desc.startswith("1: Ann ") and "; 5: Ann " in desc
+    assert len(gzip.compress(svg.encode())) < 20_000 and len(gzip.compress(html.encode())) < 50_000
     assert svg in sheet_of(app, row)  # the sheet the results.pdf route prints carries the very same SVG
 
 
