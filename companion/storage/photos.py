@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, insert, select
+from sqlalchemy.engine import Connection
 
 from companion.storage.schema import photos, tables
 from companion.storage.store import Store, inserted_id, now
@@ -31,6 +32,14 @@ def add(store: Store, table_id: int, image: bytes, width: int, height: int, at: 
             return None
         values = {"table_id": table_id, "image": image, "width": width, "height": height, "created_at": at or now()}
         return inserted_id(conn.execute(insert(photos).values(**values)))
+
+
+def add_in(conn: Connection, table_id: int, images: list[tuple[bytes, int, int]]) -> None:
+    """A restored table's photos (jpeg, width, height), in the caller's write transaction."""
+    stamp = now()
+    rows = [{"table_id": table_id, "image": i, "width": w, "height": h, "created_at": stamp} for i, w, h in images]
+    if rows:
+        conn.execute(insert(photos), rows)
 
 
 def of_table(store: Store, table_id: int) -> list[PhotoRow]:
