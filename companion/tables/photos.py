@@ -11,9 +11,9 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 MOST_BYTES = 8 * 1024 * 1024
 LONG_SIDE = 1600
-MOST_PIXELS = 40_000_000  # a phone's camera stays well below; a decompression bomb does not
-
-Image.MAX_IMAGE_PIXELS = MOST_PIXELS
+# A phone's camera stays well below; a decompression bomb does not. Checked here rather than through Pillow's
+# MAX_IMAGE_PIXELS, which every other image the app opens (WeasyPrint's) shares.
+MOST_PIXELS = 40_000_000
 
 
 class Refused(Exception):

@@ -94,6 +94,13 @@ def test_what_is_not_a_picture_is_refused(app, client):
     assert stored(app, table) == []
 
 
+def test_a_picture_of_too_many_pixels_is_refused():
+    out = io.BytesIO()
+    Image.new("1", (8000, 6000)).save(out, format="PNG")  # 48 million pixels: past the limit, short of Pillow's own
+    with pytest.raises(photos.Refused, match="too_many_pixels"):
+        photos.prepared(out.getvalue())
+
+
 def test_a_decompression_bomb_is_refused(app, client):
     out = io.BytesIO()
     Image.new("1", (20_000, 20_000)).save(out, format="PNG")  # a few dozen KB that would open as 400 million pixels
