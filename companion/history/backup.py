@@ -7,7 +7,9 @@ is stored. A play already here (same game, setup and entries) is skipped, so res
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import base64
+import binascii
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
@@ -22,6 +24,7 @@ from companion.specs import GAMES, kinds
 from companion.storage.log import CORRECT, UNDO
 from companion.storage.store import EntryRow, TableRow
 from companion.tables import TableKind
+from companion.tables import photos as photo_files
 from companion.tables.face_up import face_up
 from companion.tables.replay import replay
 
@@ -66,6 +69,8 @@ class TableIn(_Strict):
     created_at: Moment
     entries: list[EntryIn] = Field(min_length=1, max_length=MAX_ENTRIES)
     result: dict[str, Any] | None = Field(None, description="the play as exported, for people reading the file")
+    # Added after version 1 was out: a backup without photos reads as before.
+    photos: list[str] = Field(default_factory=list, max_length=12, description="the table's photos, base64 JPEGs")
 
 
 class BackupIn(_Strict):
@@ -86,15 +91,25 @@ class CorrectIn(_Strict):
     payload: dict[str, Any]
 
 
-def export(tables: Iterable[tuple[TableRow, Sequence[EntryRow], Play]], aliases: Mapping[str, str]) -> dict[str, Any]:
-    """The backup of these finished tables (with the log of each) and the merged names."""
+def export(
+    tables: Iterable[tuple[TableRow, Sequence[EntryRow], Play]],
+    aliases: Mapping[str, str],
+    photos_of: Callable[[int], list[bytes]] = lambda table_id: [],
+) -> dict[str, Any]:
+    """The backup of these finished tables (with the log and photos of each) and the merged names."""
     return {
         "format": FORMAT,
         "version": 1,
         "exported_at": datetime.now(UTC).isoformat(),
         "aliases": dict(sorted(aliases.items())),
-        "plays": [_table_json(row, log, play) for row, log, play in tables],
+        "plays": [_with_photos(_table_json(row, log, play), photos_of(row.id)) for row, log, play in tables],
     }
+
+
+def _with_photos(table: dict[str, Any], images: list[bytes]) -> dict[str, Any]:
+    if images:
+        table["photos"] = [base64.b64encode(image).decode("ascii") for image in images]
+    return table
 
 
 def _table_json(row: TableRow, log: Sequence[EntryRow], play: Play) -> dict[str, Any]:
@@ -132,6 +147,7 @@ class Restore:
     skipped: int = 0
     aliases: dict[str, str] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    photos: list[list[photo_files.Prepared]] = field(default_factory=list)  # each new table's, as `tables` goes
 
 
 def check(
@@ -152,12 +168,14 @@ def check(
         return Restore(problems=too_big)
     problems: list[Problem] = []
     new: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]] = []
+    new_photos: list[list[photo_files.Prepared]] = []
     seen = set(known)
     skipped = 0
     for i, table in enumerate(backup.plays):
         log = [EntryRow(e.seq, e.entry_id, e.kind, e.payload, e.author, utc(e.at), e.version) for e in table.entries]
         found, play, setup = _table_problems(table, log, f"plays[{i}]")
-        problems += found
+        images, wrong = _photos(table.photos, f"plays[{i}].photos")
+        problems += found + wrong
         if play is None:
             continue
         if play.id in seen:
@@ -165,6 +183,7 @@ def check(
             continue
         seen.add(play.id)
         new.append((table.game, setup, utc(table.created_at), log))
+        new_photos.append(images)
     merges = {}
     for name, target in backup.aliases.items():
         if (
@@ -177,7 +196,19 @@ def check(
             problems.append(Problem(f"aliases.{name}", msg("a merge needs two names of 1 to 40 characters")))
         elif name_key(name) not in aliases:
             merges[name_key(name)] = target.strip()
-    return Restore(new, skipped, merges, problems)
+    return Restore(new, skipped, merges, problems, new_photos)
+
+
+def _photos(encoded: list[str], loc: str) -> tuple[list[photo_files.Prepared], list[Problem]]:
+    """A table's photos made fit to keep again, as an upload is: a backup is anyone's file."""
+    images: list[photo_files.Prepared] = []
+    problems: list[Problem] = []
+    for i, text in enumerate(encoded):
+        try:
+            images.append(photo_files.prepared(base64.b64decode(text, validate=True)))
+        except (binascii.Error, ValueError, photo_files.Refused):
+            problems.append(Problem(f"{loc}[{i}]", msg("this is not a photo of at most 8 MB")))
+    return images, problems
 
 
 def _size_problems(backup: BackupIn, max_plays: int, max_entries: int) -> list[Problem]:

@@ -9,7 +9,7 @@ import os
 import random
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -51,9 +51,10 @@ def restore(
     group_id: int,
     tables: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]],
     aliases: Mapping[str, str],
+    photos: Sequence[Sequence[Any]] = (),
 ) -> int:
-    """Store a checked backup's tables, plays and merges in the group, all in one transaction."""
-    return len(plays.restore(_store(url), group_id, tables, aliases))
+    """Store a checked backup's tables, plays, photos and merges in the group, all in one transaction."""
+    return len(plays.restore(_store(url), group_id, tables, aliases, photos))
 
 
 def run(in_worker: bool, task: Callable[..., T], *args: Any, deadline: float | None = None) -> T:

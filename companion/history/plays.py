@@ -26,6 +26,7 @@ from companion.history.records import People, Play, Seat, Unit, name_key, play_o
 from companion.history.sentences import kept, said, said_again
 from companion.history.totals import Name, PersonGame, count_again, people_now, set_aliases_in, touched, writing
 from companion.specs import kinds
+from companion.storage import photos as photo_rows
 from companion.storage.store import (
     ENTRY_FIELDS,
     EntryRow,
@@ -74,6 +75,7 @@ def restore(
     group: int,
     items: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]],
     merges: Mapping[str, str] | None = None,
+    photos: Sequence[Sequence[Any]] = (),
 ) -> list[TableRow]:
     """Store a backup's tables in a group, record their plays and make its name merges, in one transaction: if any
     of it fails, none of it is stored. The tables are replayed before the transaction opens: on SQLite it holds the
@@ -89,6 +91,8 @@ def restore(
                     _replace(conn, {table_id: play for table_id, (play, _) in worked.items()})
                     _flag(conn, {table_id: broken for table_id, (_, broken) in worked.items()})
                 set_aliases_in(conn, group, merges or {})
+                for row, images in zip(rows, photos, strict=False):
+                    photo_rows.add_in(conn, row.id, [(p.jpeg, p.width, p.height) for p in images])
                 return rows
         except IntegrityError:
             continue  # a join code clashed: try again with new ones

@@ -11,6 +11,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -222,4 +223,18 @@ group_cards = Table(
     Column("card", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_group_cards_group_game", "group_id", "game", "name"),
+)
+
+
+# Photos of a table (its final board, its filled pad), already resized and stripped of their metadata: kept in the
+# database, so every server process serves the same ones.
+photos = Table(
+    "photos",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False, index=True),
+    Column("image", LargeBinary, nullable=False),
+    Column("width", Integer, nullable=False),
+    Column("height", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )

@@ -21,6 +21,7 @@ from . import (
     pages,
     public_root,
     table_api,
+    table_photos,
     tables,
     untrusted_host,
 )
@@ -38,6 +39,7 @@ def register(app: Flask) -> None:
     language.register(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(table_photos.bp)
     app.register_blueprint(group_pages.bp)
     app.register_blueprint(group_forms.bp)
     app.register_blueprint(kept_cards.blueprint())

@@ -6,6 +6,7 @@ Every file holds only the group's plays (deleted ones left out); a restore adds 
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from companion.history import import_worker as import_worker
 from companion.history import lookup as play_lookup
 from companion.history.bgstats import bgstats
 from companion.history.records import People, Play, Seat
+from companion.storage import photos as photo_rows
 
 from .. import csv_cells
 from ..games import Problem
@@ -98,7 +100,8 @@ def _csv_row(play: Play, s: Seat) -> list[Any]:
 
 def backup_of(group_id: int) -> dict[str, Any]:
     """The backup of a group: every finished table in its history with its whole log, and its merged names."""
-    return backup.export(play_lookup.finished_tables(store(), group_id), store().aliases(group_id))
+    photos_of = functools.partial(photo_rows.images, store())
+    return backup.export(play_lookup.finished_tables(store(), group_id), store().aliases(group_id), photos_of)
 
 
 @bp.get("/export.json")
@@ -167,8 +170,8 @@ def _imported(group_id: int, raw: bytes, deadline: float) -> Imported:
                 wait=wait,
             )
         return Imported(limited=taken, message=message)
-    tables, aliases = checked.tables, checked.aliases
-    import_worker.run(in_worker, import_worker.restore, url, group_id, tables, aliases, deadline=deadline)
+    tables, aliases, photos = checked.tables, checked.aliases, checked.photos
+    import_worker.run(in_worker, import_worker.restore, url, group_id, tables, aliases, photos, deadline=deadline)
     return Imported(added, checked.skipped)
 
 

@@ -13,6 +13,7 @@ from flask.typing import ResponseReturnValue
 from companion.groups import cards as group_cards
 from companion.history import lookup as play_lookup
 from companion.history.records import People
+from companion.storage import photos as photo_rows
 from companion.storage.store import TableRow, tables
 
 from .. import groups, replays
@@ -83,6 +84,7 @@ def _phone_at(row: TableRow, here: groups.AtTable) -> dict[str, Any]:
         "group": member,
         "invite": invite,
         "cards": cards,
+        "photos": functools.cache(functools.partial(photo_rows.of_table, store(), row.id)),
         "phones": here.phones,
         "seated": seated,
     }

@@ -69,6 +69,7 @@ class TableView:
     conflict: Conflict | None = None
     whole_log: bool = False  # the log's own page: every entry, not only the latest
     cards: Callable[[], Sequence[Any]] = tuple  # reads the cards the table's group keeps for its game
+    photos: Callable[[], Sequence[Any]] = tuple  # reads the table's photos (PhotoRows), at its editor link only
     whole: Replayed | None = None  # the whole log replayed, sealed parts too: what a new entry is checked against
     reader: int | None = None  # the phone reading the page (its own sealed parts are shown to it)
     seated: Callable[[], Collection[str]] = frozenset  # reads the players other phones are at this table

@@ -4,6 +4,7 @@ guessed quickly; no form works without its CSRF token; every response carries th
 from __future__ import annotations
 
 import base64
+import io
 import re
 import secrets
 from datetime import UTC, datetime, timedelta
@@ -15,6 +16,7 @@ from companion.storage.store import CODE_ALPHABET
 from tests.conftest import make_app
 
 from .pages import enter_line, polled, start
+from .test_access_matrix import a_photo
 
 PLAYERS = ["Ana", "Ben"]
 
@@ -51,6 +53,8 @@ def test_table_links_carry_at_least_128_random_bits(app, client):
 def test_a_table_answers_only_at_its_own_links(app, client):
     row = table_row(app, start(client, *PLAYERS))
     enter_line(client, f"/t/{row.token}", "Ana", 1)
+    photo = {"photo": (io.BytesIO(a_photo()), "board.jpg")}
+    assert client.post(f"/t/{row.token}/photos", data=photo, content_type="multipart/form-data").status_code == 303
     near = row.token[:-1] + ("A" if row.token[-1] != "A" else "B")
     wrong = [secrets.token_urlsafe(18), near, row.viewer_token, row.token.upper(), row.code]
     for rule in table_routes(app, "/t/", "GET"):

@@ -8,6 +8,7 @@ filled with values that exist."""
 
 from __future__ import annotations
 
+import io
 import re
 import secrets
 from collections.abc import Iterator
@@ -105,11 +106,21 @@ def build_world(folder: Path) -> World:
         body = {"kind": "bonus", "payload": {"player": player}, "entry_id": f"b{player}", "base_version": version}
         assert client.post(f"/api/v1/tables/{editor}/entries", json=body).status_code == 201
         version += 1
+    photo = {"photo": (io.BytesIO(a_photo()), "board.jpg")}
+    assert client.post(f"/t/{editor}/photos", data=photo, content_type="multipart/form-data").status_code == 303
     store = app.extensions["store"]
     row = store.by_token(editor)
     group = group_token(app, row)
     play_id = play_of(app, row.id)
     return World(app, editor, game["watch"].rsplit("/", 1)[1], group, play_id)
+
+
+def a_photo() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (40, 30)).save(out, format="JPEG")
+    return out.getvalue()
 
 
 def group_token(app: Flask, row) -> str:
@@ -141,6 +152,7 @@ def url(rule: str, world: World, credential: str) -> str:
         "name": "Ana",
         "play_id": world.play_id,
         "card_id": "1",
+        "photo_id": "1",
         "filename": "app.css",
         "rest": "entries",
     }

@@ -1,0 +1,61 @@
+"""A table's photos as rows: added under the table's limit, listed, read back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, insert, select
+from sqlalchemy.engine import Connection
+
+from companion.storage.schema import photos, tables
+from companion.storage.store import Store, inserted_id, now
+
+MOST = 12  # photos a table
+
+
+@dataclass(frozen=True)
+class PhotoRow:
+    id: int
+    width: int
+    height: int
+    created_at: datetime
+
+
+def add(store: Store, table_id: int, image: bytes, width: int, height: int, at: datetime | None = None) -> int | None:
+    """Store a photo of the table; None, and nothing stored, when the table already has its MOST."""
+    with store.engine.connect().execution_options(immediate=True) as conn, conn.begin():
+        # The table's row locked first, so two uploads at once cannot both take the last place.
+        conn.execute(select(tables.c.id).where(tables.c.id == table_id).with_for_update())
+        count = conn.execute(select(func.count()).where(photos.c.table_id == table_id)).scalar_one()
+        if count >= MOST:
+            return None
+        values = {"table_id": table_id, "image": image, "width": width, "height": height, "created_at": at or now()}
+        return inserted_id(conn.execute(insert(photos).values(**values)))
+
+
+def add_in(conn: Connection, table_id: int, images: list[tuple[bytes, int, int]]) -> None:
+    """A restored table's photos (jpeg, width, height), in the caller's write transaction."""
+    stamp = now()
+    rows = [{"table_id": table_id, "image": i, "width": w, "height": h, "created_at": stamp} for i, w, h in images]
+    if rows:
+        conn.execute(insert(photos), rows)
+
+
+def of_table(store: Store, table_id: int) -> list[PhotoRow]:
+    query = select(photos.c.id, photos.c.width, photos.c.height, photos.c.created_at)
+    query = query.where(photos.c.table_id == table_id).order_by(photos.c.id)
+    with store.engine.connect() as conn:
+        return [PhotoRow(**row) for row in conn.execute(query).mappings()]
+
+
+def image(store: Store, table_id: int, photo_id: int) -> bytes | None:
+    query = select(photos.c.image).where(photos.c.table_id == table_id, photos.c.id == photo_id)
+    with store.engine.connect() as conn:
+        return conn.execute(query).scalar_one_or_none()
+
+
+def images(store: Store, table_id: int) -> list[bytes]:
+    query = select(photos.c.image).where(photos.c.table_id == table_id).order_by(photos.c.id)
+    with store.engine.connect() as conn:
+        return list(conn.execute(query).scalars())
