@@ -7,12 +7,11 @@ title and every value are also text for screen readers (<title> and <desc>)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from companion import words
 from companion.colours import PALETTE, Colour
 
 WIDTH, HEIGHT = 340, 200
@@ -46,11 +45,14 @@ def _ticks(low: int, high: int) -> list[int]:
     return list(range(first, high + step, step))
 
 
-def draw(chart: Chart, colours: Mapping[str, Colour], language: str, game: str | None = None) -> str:
-    """The chart as an inline SVG element, its words in `language`."""
+Say = Callable[[str], str]  # a Text in the reader's language (companion.words.say, which lives above this layer)
+
+
+def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str) -> str:
+    """The chart as an inline SVG element, its words as `saying` says them."""
 
     def say(text: str) -> str:
-        return escape(str(words.say(text, language, game)))
+        return escape(str(saying(text)))
 
     values = [v for s in chart.series for v in s.values if v is not None]
     ticks = _ticks(min([0, *values]), max([0, *values]))
@@ -104,11 +106,11 @@ def draw(chart: Chart, colours: Mapping[str, Colour], language: str, game: str |
     return "".join(parts)
 
 
-def drawn(chart: Chart | None, colours: Mapping[str, Colour], language: str, game: str | None = None) -> str:
+def drawn(chart: Chart | None, colours: Mapping[str, Colour], saying: Say = str) -> str:
     """The chart drawn, or "" for none (a game without rounds, or no round played yet)."""
     if chart is None or not chart.labels or not chart.series:
         return ""
-    return draw(chart, colours, language, game)
+    return draw(chart, colours, saying)
 
 
 def rounds_of(count: int) -> tuple[str, ...]:

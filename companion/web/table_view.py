@@ -15,7 +15,7 @@ from companion.storage.entries import EntryKind
 from companion.storage.log import Standing
 from companion.storage.store import EntryRow, TableRow
 
-from .. import colours
+from .. import colours, words
 from ..games import Game
 from ..specs import GAMES, kinds
 from ..tables import Step, TableKind
@@ -156,7 +156,8 @@ class TableView:
     def chart_in(self, speaking: str) -> str:
         """How the game went round by round, as an SVG in `speaking` ("" for none): the page and the result sheet
         show the same one."""
-        return drawn(self.kind.chart(self.state), self.colours, speaking, self.game.slug)
+        game = self.game.slug
+        return drawn(self.kind.chart(self.state), self.colours, lambda text: words.say(text, speaking, game))
 
     @property
     def chart(self) -> Markup:

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from companion import words
 from companion.colours import PALETTE
 from companion.games import msg
 from companion.history import plays
@@ -120,7 +121,7 @@ def test_each_line_is_its_player_s_colour_and_every_word_and_axis_follows_the_pa
 def test_a_long_game_s_chart_stays_far_within_its_size_budget():
     names = [f"Player {n}" for n in range(1, 6)]
     chart = Chart("Coins", tuple(str(n) for n in range(1, 19)), tuple(Series(p, tuple(range(18))) for p in names))
-    svg = draw(chart, {}, "en")
+    svg = draw(chart, {})
     ET.fromstring(svg)
     assert len(gzip.compress(svg.encode())) < 20_000
     assert drawn(None, {}, "en") == "" and drawn(Chart("Coins", (), ()), {}, "en") == ""
@@ -129,7 +130,10 @@ def test_a_long_game_s_chart_stays_far_within_its_size_budget():
 def test_the_chart_s_title_is_said_in_the_reader_s_language():
     chart = Chart(msg("Reputation after each round"), ("1",), (Series("Ann", (2,)),))
     titles = {
-        lang: ET.fromstring(draw(chart, {}, lang, "loaf")).find(f"{SVG}title").text for lang in ("de", "fr", "nl")
+        lang: ET.fromstring(draw(chart, {}, lambda text, lang=lang: words.say(text, lang, "loaf")))
+        .find(f"{SVG}title")
+        .text
+        for lang in ("de", "fr", "nl")
     }
     assert len(set(titles.values())) == 3 and "Reputation after each round" not in titles.values()
 
