@@ -71,7 +71,7 @@ def _close_uploads() -> None:
 
 
 def _refuse(row: TableRow, why: str, status: int) -> ResponseReturnValue:
-    return ctx.render(replace(ctx.view(row), message=_refusals()[why]), status)
+    return ctx.render(replace(ctx.view(row), photo_refused=_refusals()[why]), status)
 
 
 @bp.get("/t/<token>/photos/<int:photo_id>.jpg")

@@ -63,6 +63,7 @@ class TableView:
     invite: Any = None  # the table's group, offered to a phone that joined by code when the group shares its link
     phones: int = 0  # how many phones said who they are at the table
     message: str | None = None
+    photo_refused: str | None = None  # why the photo just sent was not added, said beside its form
     failed: Failed | None = None
     people: Any = None  # who is who across tables (merged names), for a finished table's BG Stats link
     play_deleted: bool = False  # a finished table's play was deleted from its group's history: nothing to send

@@ -89,7 +89,10 @@ def test_what_is_not_a_picture_is_refused(app, client):
     table = start(client, "Ana", "Ben")
     response = upload(client, table, b"%PDF-1.7 not a photo at all", "pad.jpg")
     assert response.status_code == 422
-    assert "not a picture" in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    beside = html[html.index('id="photos"') : html.index("</details>", html.index('id="photos"'))]
+    assert '<details class="card" id="photos" open>' in html  # said beside the form the phone sent it from
+    assert re.search(r'<p class="error" id="photo-error" role="alert">[^<]*not a picture', beside)
     assert upload(client, table, b"").status_code == 422
     assert stored(app, table) == []
 
