@@ -59,3 +59,11 @@ def images(store: Store, table_id: int) -> list[bytes]:
     query = select(photos.c.image).where(photos.c.table_id == table_id).order_by(photos.c.id)
     with store.engine.connect() as conn:
         return list(conn.execute(query).scalars())
+
+
+def group_image(store: Store, group_id: int, photo_id: int) -> bytes | None:
+    """A photo of any of the group's tables; None when the photo is of another group's table, or none at all."""
+    query = select(photos.c.image).join_from(photos, tables, photos.c.table_id == tables.c.id)
+    query = query.where(photos.c.id == photo_id, tables.c.group_id == group_id)
+    with store.engine.connect() as conn:
+        return conn.execute(query).scalar_one_or_none()

@@ -14,11 +14,13 @@ from . import (
     game_assets,
     group_forms,
     group_pages,
+    group_photos,
     headers,
     history,
     kept_cards,
     language,
     pages,
+    photo_api,
     public_root,
     table_api,
     table_photos,
@@ -40,12 +42,14 @@ def register(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(table_photos.bp)
+    app.register_blueprint(group_photos.bp)
     app.register_blueprint(group_pages.bp)
     app.register_blueprint(group_forms.bp)
     app.register_blueprint(kept_cards.blueprint())
     app.register_blueprint(codes.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table_api.bp)
+    app.register_blueprint(photo_api.bp)
     app.register_blueprint(rules_bp)
     history.register(app)
     app.register_blueprint(printing_bp)

@@ -20,6 +20,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from companion.history import lookup as play_lookup
+from companion.history import photos as play_photos
 from companion.history import plays as plays
 from companion.history import queries as play_queries
 from companion.history import totals as play_totals
@@ -158,6 +159,7 @@ def index() -> ResponseReturnValue:
         group=group(),
         found=found,
         pages=pager(found, "history.index", game=game, player=player),
+        photos=play_photos.of_plays(store(), mine, found.plays),
         total=sum(counts.values()),
         game=GAMES.get(game),
         player_key=who.key(player) if player else "",
@@ -191,6 +193,7 @@ def _player_page(name: str, error: str = "", status: int = 200) -> ResponseRetur
         record=record,
         found=found,
         pages=pager(found, "history.player", name=name),
+        photos=play_photos.of_plays(store(), mine, found.plays),
         people=who,
         others=others,
         merged=who.merged_into(record.key),
@@ -209,6 +212,7 @@ def game(slug: str) -> ResponseReturnValue:
         stats=play_queries.game_stats(store(), mine, who, slug),
         found=found,
         pages=pager(found, "history.game", slug=slug),
+        photos=play_photos.of_plays(store(), mine, found.plays),
         people=who,
     )
 

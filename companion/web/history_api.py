@@ -10,6 +10,7 @@ from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
+from companion.history import photos as play_photos
 from companion.history import queries as play_queries
 from companion.history.records import People, Play
 
@@ -19,6 +20,7 @@ from .api_json import errors
 from .csrf import csrf
 from .group_link import group, group_blueprint
 from .history_files import IMPORT_LIMIT, backup_of, import_backup, retry_after
+from .photo_api import group_photos_json
 
 
 def _no_group() -> Response:
@@ -76,15 +78,16 @@ def _numbers() -> tuple[dict[str, int], list[Problem]]:
 
 @bp.get("/plays")
 def group_plays() -> ResponseReturnValue:
-    """The group's plays, newest first, a page at a time."""
+    """The group's plays, newest first, a page at a time, each with its photos (seen under the group's link)."""
     asked, problems = _numbers()
     if problems:
         return errors(problems)
     size = asked["per_page"]
     found = play_queries.page_of_plays(store(), group().id, People({}), number=asked["page"], size=size)
     link = {"per_page": size} if size != PER_PAGE else {}
+    shown = play_photos.of_plays(store(), group().id, found.plays)
     return jsonify(
-        plays=[play_json(p) for p in found.plays],
+        plays=[play_json(p) | {"photos": group_photos_json(shown.get(p.table, []))} for p in found.plays],
         page=found.number,
         pages=found.pages,
         per_page=size,

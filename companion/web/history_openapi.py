@@ -7,6 +7,7 @@ from typing import Any
 
 from .history_api import MAX_PAGE, MAX_PER_PAGE, PER_PAGE
 from .history_files import IMPORT_LIMIT
+from .photo_openapi import PLAY_PHOTOS
 
 REF = "#/components/schemas/{model}"
 
@@ -79,6 +80,7 @@ PLAY = {
             },
         },
         "watch": {"type": ["string", "null"], "description": "the table's watch link (reads only)"},
+        "photos": PLAY_PHOTOS,
     },
 }
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic.json_schema import models_json_schema
 
-from . import history_openapi, table_openapi
+from . import history_openapi, photo_openapi, table_openapi
 from .rules import OPENAPI_PATHS as RULES_PATHS
 
 REF = "#/components/schemas/{model}"
@@ -93,11 +93,11 @@ def _document(endpoints: tuple[Any, ...]) -> dict[str, Any]:
     models = dict.fromkeys([*(e.schema for e in endpoints), *table_openapi.models()])
     refs, schema = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     components = {**schema.get("$defs", {}), "Errors": ERRORS, "Result": RESULT, **table_openapi.COMPONENTS}
-    components |= history_openapi.COMPONENTS
+    components |= history_openapi.COMPONENTS | photo_openapi.COMPONENTS
     components |= table_openapi.payload_components(refs, components)
     paths = {f"/api/v1{e.path}": _operation(e, refs[(e.schema, "validation")]) for e in endpoints}
     paths |= table_openapi.paths(refs, _error)
-    paths |= history_openapi.paths(_error)
+    paths |= history_openapi.paths(_error) | photo_openapi.paths(_error)
     paths["/api/v1/openapi.json"] = {
         "get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}
     }
