@@ -17,6 +17,7 @@ from .group_link import group, group_blueprint
 from .render import page
 
 bp = group_blueprint("group_photos", __name__, "/g/<token>")
+PER_PAGE = play_photos.PAGE_SIZE
 
 
 def image_url(photo_id: int) -> str:
@@ -28,7 +29,7 @@ def image_url(photo_id: int) -> str:
 def index() -> ResponseReturnValue:
     """The group's photos, newest first, each with its play's game and day and a link to its table's result."""
     number = max(1, request.args.get("page", 1, type=int) or 1)
-    found = play_photos.page_of_photos(store(), group().id, number=number)
+    found = play_photos.page_of_photos(store(), group().id, number=number, size=PER_PAGE)
     newer = url_for("group_photos.index", page=found.number - 1) if found.has_previous else None
     older = url_for("group_photos.index", page=found.number + 1) if found.has_next else None
     return page("history/photos.html", group=group(), found=found, pages={"newer": newer, "older": older}, games=GAMES)
