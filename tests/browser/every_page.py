@@ -11,6 +11,7 @@ the button.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,20 @@ class Site:
         route.fulfill(status=answer.status, body=answer.body, headers=answer.headers)
 
 
+def _add_photo(client: Any, table: str) -> None:
+    """A photo of the table, as its page adds one: a board drawn in a few colours."""
+    from PIL import Image, ImageDraw
+
+    picture = Image.new("RGB", (1200, 900), (238, 226, 200))
+    draw = ImageDraw.Draw(picture)
+    for i, colour in enumerate(((196, 62, 52), (52, 110, 170), (70, 140, 80), (220, 170, 40))):
+        draw.rectangle((80 + i * 270, 120, 300 + i * 270, 780), fill=colour)
+    out = io.BytesIO()
+    picture.save(out, format="JPEG", quality=80)
+    data = {"photo": (io.BytesIO(out.getvalue()), "board.jpg")}
+    assert client.post(f"{table}/photos", data=data, content_type="multipart/form-data").status_code == 303
+
+
 def stop(server: LiveServer) -> None:
     """Close the server and its connections from its own loop: closing its socket from this thread while the loop
     waits on it makes the loop fail with EBADF, and Chromium keeps connections open that would keep it running."""
@@ -127,6 +142,8 @@ def build(tmp: Path) -> tuple[Site, LiveServer]:
     history = f"/g/{group.token}/history"  # the finished tables of the page set are its plays
     site.paths |= {"history": history, "history-player": f"{history}/players/Ann"}
     site.paths["history-game"] = f"{history}/games/oz"
+    _add_photo(client, site.paths["oz-finished"])  # so the history's cards and its photos page show one
+    site.paths["history-photos"] = f"{history}/photos"
     site.answers["history-import-error"] = _answer(client.post(f"{history}/import", data={}), 422)
 
     for name, path in site.paths.items():
@@ -373,6 +390,7 @@ PAGES = (
     "history",
     "history-player",
     "history-game",
+    "history-photos",
     "history-import-error",
     "group",
     "group-error",
