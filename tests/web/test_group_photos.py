@@ -15,7 +15,10 @@ from companion.history import photos as play_photos
 from companion.storage.store import groups
 from companion.web import group_photos
 from companion.web.codes import shown_code
+from tests.conftest import make_app
 
+from .test_access_matrix import build_world
+from .test_backup_photos import a_new_group, restore
 from .test_photos import jpeg, upload
 
 LINE = {"districts": 2, "max_stations_in_district": 2, "monuments": 0}
@@ -164,3 +167,17 @@ def test_the_photos_page_shows_no_editor_link_or_join_code(app):
         body = ours.client.get(url).get_data(as_text=True)
         for secret in (editor, ours.code, shown_code(ours.code)):
             assert secret not in body, (url, secret)
+
+
+def test_a_restored_backups_photos_show_in_the_group_it_went_to(tmp_path):
+    world = build_world(tmp_path / "from")
+    backup = world.client("group").get(f"/g/{world.group}/history/export.json").get_json()
+    other = make_app(tmp_path / "to")
+    group = a_new_group(other)
+    assert restore(other, group, backup).status_code == 303
+    member = other.test_client()
+    html = member.get(f"/g/{group}/history/photos").get_data(as_text=True)
+    [photo] = photo_ids(html)
+    original = world.client("group").get(f"/g/{world.group}/photos/1.jpg").data
+    assert member.get(f"/g/{group}/photos/{photo}.jpg").data == original
+    assert photo_ids(member.get(f"/g/{group}/history").get_data(as_text=True)) == [photo]
