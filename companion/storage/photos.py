@@ -12,6 +12,7 @@ from companion.storage.schema import photos, tables
 from companion.storage.store import Store, inserted_id, now
 
 MOST = 12  # photos a table
+HIGHEST_ID = 2**31 - 1  # an id past a database integer names no photo (and must not reach the database)
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,9 @@ def of_table(store: Store, table_id: int) -> list[PhotoRow]:
 
 
 def image(store: Store, table_id: int, photo_id: int) -> bytes | None:
+    """A photo of the table; None when the table has no photo of that id."""
+    if not 0 < photo_id <= HIGHEST_ID:
+        return None
     query = select(photos.c.image).where(photos.c.table_id == table_id, photos.c.id == photo_id)
     with store.engine.connect() as conn:
         return conn.execute(query).scalar_one_or_none()
@@ -63,6 +67,8 @@ def images(store: Store, table_id: int) -> list[bytes]:
 
 def group_image(store: Store, group_id: int, photo_id: int) -> bytes | None:
     """A photo of any of the group's tables; None when the photo is of another group's table, or none at all."""
+    if not 0 < photo_id <= HIGHEST_ID:
+        return None
     query = select(photos.c.image).join_from(photos, tables, photos.c.table_id == tables.c.id)
     query = query.where(photos.c.id == photo_id, tables.c.group_id == group_id)
     with store.engine.connect() as conn:

@@ -137,6 +137,9 @@ def test_another_groups_photo_is_a_404_under_this_groups_link(app):
     assert theirs.client.get(f"/g/{theirs.group}/photos/1.jpg").status_code == 404
     assert ours.client.get(f"/g/{ours.group}/photos/99.jpg").status_code == 404
     assert ours.client.get("/g/not-a-group/photos/1.jpg").status_code == 404
+    for past in (2**31, 10**30):  # past any database integer: no photo, not a server error
+        assert ours.client.get(f"/g/{ours.group}/photos/{past}.jpg").status_code == 404
+        assert ours.client.get(f"{ours.editor}/photos/{past}.jpg").status_code == 404
 
 
 def test_a_photo_is_kept_private_and_asked_about_again(app):
