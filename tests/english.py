@@ -95,7 +95,7 @@ class _Reader(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
-        if tag in SKIPPED:
+        if tag in SKIPPED or "code" in (values.get("class") or "").split():  # a join code's letters are no words
             self.skipping.append(tag)
         if tag not in ("meta", "link", "input", "img", "br", "hr", "source"):
             self.english.append(values.get("lang") == "en" or (bool(self.english) and self.english[-1]))

@@ -24,3 +24,8 @@ def test_german_french_and_dutch_sentences_pass():
 
 def test_a_word_with_an_umlaut_or_an_accent_is_one_word():
     assert english_left("<p>Die höhere Karte gewinnt; la règle thème</p>") == []
+
+
+def test_a_join_code_that_spells_a_word_is_not_english():
+    html = '<p>Code <span class="code">THE 7X9</span></p><p class="code flush">AND 4K2</p><p>Who joins?</p>'
+    assert english_left(html) == ["Who joins?"]
