@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, select
 
-from companion.storage.schema import group_cards
+from companion.storage.schema import HIGHEST_ID, group_cards
 from companion.storage.store import Store, now
 
 MOST = 200  # cards a group keeps for one game
@@ -52,6 +52,8 @@ def keep(
 
 def forget(store: Store, group_id: int, card_id: int) -> None:
     """The group no longer keeps the card (another group's card is never touched)."""
+    if not 0 < card_id <= HIGHEST_ID:
+        return
     where = (group_cards.c.id == card_id, group_cards.c.group_id == group_id)
     with store.engine.connect().execution_options(immediate=True) as conn, conn.begin():
         conn.execute(delete(group_cards).where(*where))

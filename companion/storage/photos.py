@@ -8,11 +8,10 @@ from datetime import datetime
 from sqlalchemy import func, insert, select
 from sqlalchemy.engine import Connection
 
-from companion.storage.schema import photos, tables
+from companion.storage.schema import HIGHEST_ID, photos, tables
 from companion.storage.store import Store, inserted_id, now
 
 MOST = 12  # photos a table
-HIGHEST_ID = 2**31 - 1  # an id past a database integer names no photo (and must not reach the database)
 
 
 @dataclass(frozen=True)

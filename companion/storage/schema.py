@@ -20,6 +20,7 @@ from sqlalchemy import (
 )
 
 metadata = MetaData()
+HIGHEST_ID = 2**31 - 1  # an id past a database integer names no row (and must not reach the database)
 
 # Friends who play together: a group owns its tables; its token is the private link that makes a phone a member.
 # `share_invite`: whether a phone that joined one of its tables by code is offered the group's link there.

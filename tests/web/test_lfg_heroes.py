@@ -164,3 +164,12 @@ def test_the_watch_page_shows_no_link_to_the_group(client, app):
     assert f"{group}/lfg-heroes" in client.get(table).get_data(as_text=True)
     watch = client.get(f"/v/{row_of(app, table).viewer_token}").get_data(as_text=True)
     assert "lfg-heroes" not in watch and group not in watch
+
+
+def test_a_card_id_past_any_database_integer_removes_nothing(client, app):
+    group = group_of(client)
+    keep(client, group, **KNIGHT)
+    before = stored(app)
+    for card_id in (2**31, 2**64):
+        assert client.post(f"{group}/lfg-heroes/{card_id}/delete").status_code == 303
+    assert stored(app) == before
