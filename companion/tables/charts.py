@@ -1,13 +1,14 @@
-"""A table's chart of how its game went round by round: the game gives plain data (a title, a label per round, each
-player's value after each round), drawn here as one SVG line chart the page and the result sheet both show.
+"""A table's charts of how its game went round by round: the game gives plain data (a title, a label per round, each
+player's value after each round), each drawn here as an SVG line chart the page and the result sheet both show.
 
 Axes and text are drawn in currentColor, so the chart reads in the page's dark scheme as in print; each player's
 line is their colour over a faint currentColor edge (white and black lines stay visible on either background). The
-title and every value are also text for screen readers (<title> and <desc>)."""
+title and every value are also text for screen readers (<title> and <desc>), their ids the chart's own `key`, so
+several charts share a page."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -34,9 +35,9 @@ class Chart:
     series: tuple[Series, ...]
 
 
-def no_chart(state: Any) -> Chart | None:
+def no_chart(state: Any) -> tuple[Chart, ...]:
     """A game without rounds: no chart."""
-    return None
+    return ()
 
 
 def _ticks(low: int, high: int) -> list[int]:
@@ -48,8 +49,18 @@ def _ticks(low: int, high: int) -> list[int]:
 Say = Callable[[str], str]  # a Text in the reader's language (companion.words.say, which lives above this layer)
 
 
-def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str) -> str:
-    """The chart as an inline SVG element, its words as `saying` says them."""
+def _shown_labels(labels: Sequence[str], width: int) -> set[int]:
+    """The labels under the axis that fit side by side (every other, every third... when they crowd), the last
+    always; every value stays in the description."""
+    widest = max((len(label) for label in labels), default=1)
+    room = max(1, width // (widest * 7 + 8))
+    every = -(-len(labels) // room)
+    return {i for i in range(len(labels)) if i % every == 0} | {len(labels) - 1}
+
+
+def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str, key: str = "chart") -> str:
+    """The chart as an inline SVG element, its words as `saying` says them; `key` names its title and description
+    (ids `key-title`, `key-desc`), so give each chart on a page its own."""
 
     def say(text: str) -> str:
         return escape(str(saying(text)))
@@ -76,8 +87,8 @@ def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str) -> str:
     )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-labelledby="chart-title chart-desc" font-size="12" fill="currentColor">',
-        f'<title id="chart-title">{title}</title><desc id="chart-desc">{described}</desc>',
+        f'aria-labelledby="{key}-title {key}-desc" font-size="12" fill="currentColor">',
+        f'<title id="{key}-title">{title}</title><desc id="{key}-desc">{described}</desc>',
         f'<text x="0" y="14" font-size="15" font-weight="bold" aria-hidden="true">{title}</text>',
         '<g stroke="currentColor" stroke-opacity="0.25" stroke-width="1">',
     ]
@@ -85,7 +96,9 @@ def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str) -> str:
     parts.append('</g><g text-anchor="end">')
     parts += [f'<text x="{LEFT - 4}" y="{y(t) + 4}">{t}</text>' for t in ticks]
     parts.append('</g><g text-anchor="middle">')
-    parts += [f'<text x="{x(i)}" y="{HEIGHT - 6}">{say(label)}</text>' for i, label in enumerate(chart.labels)]
+    labels = [say(label) for label in chart.labels]
+    shown = _shown_labels(labels, plot_w)
+    parts += [f'<text x="{x(i)}" y="{HEIGHT - 6}">{label}</text>' for i, label in enumerate(labels) if i in shown]
     parts.append('</g><g fill="none" stroke-linejoin="round" stroke-linecap="round">')
     for n, series in enumerate(chart.series):
         colour = colours.get(series.player, PALETTE[n % len(PALETTE)]).hex
@@ -94,6 +107,9 @@ def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str) -> str:
             continue
         parts.append(f'<polyline points="{points}" stroke="currentColor" stroke-opacity="0.35" stroke-width="4.5"/>')
         parts.append(f'<polyline points="{points}" stroke="{colour}" stroke-width="2.5"/>')
+        if " " not in points:  # a single value draws no line: a dot shows it
+            cx, cy = points.split(",")
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="4" fill="{colour}" stroke="currentColor"/>')
     parts.append("</g>")
     for n, series in enumerate(chart.series):
         colour = colours.get(series.player, PALETTE[n % len(PALETTE)]).hex
@@ -106,11 +122,11 @@ def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str) -> str:
     return "".join(parts)
 
 
-def drawn(chart: Chart | None, colours: Mapping[str, Colour], saying: Say = str) -> str:
-    """The chart drawn, or "" for none (a game without rounds, or no round played yet)."""
-    if chart is None or not chart.labels or not chart.series:
-        return ""
-    return draw(chart, colours, saying)
+def drawn(charts: Sequence[Chart], colours: Mapping[str, Colour], saying: Say = str) -> tuple[str, ...]:
+    """The charts drawn (ids `chart-1-title`, `chart-2-title`...), leaving out any with nothing to show yet (no
+    round played); none for a game without rounds."""
+    shown = [chart for chart in charts if chart.labels and chart.series]
+    return tuple(draw(chart, colours, saying, f"chart-{n}") for n, chart in enumerate(shown, 1))
 
 
 def rounds_of(count: int) -> tuple[str, ...]:

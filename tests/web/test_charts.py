@@ -21,14 +21,22 @@ from companion.tables.replay import replay
 
 from ..test_history import GAMES as FINISHED
 from ..test_history import T0, home, loaf_angry, log, nsp
-from .test_orleans_rounds_page import begin, ready
+from .pages import post_entry
+from .test_orleans_rounds_page import JO, begin, ready
+from .test_orleans_table import holdings
 
 SVG = "{http://www.w3.org/2000/svg}"
+CHART = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" class="chart".*?</svg>', re.S)
 
 
 def state_of(builder):
     game, setup, entries = builder()
     return kinds()[game].chart(replay(kinds()[game], setup, log(entries)).state)
+
+
+def only(charts: tuple[Chart, ...]) -> Chart:
+    (chart,) = charts
+    return chart
 
 
 def values(chart: Chart) -> dict[str, tuple[int | None, ...]]:
@@ -39,7 +47,7 @@ def test_loaf_charts_each_player_s_reputation_after_each_round_as_the_engine_mov
     game, setup, entries = loaf_angry()
     kind = kinds()[game]
     table = replay(kind, setup, log(entries)).state
-    chart = kind.chart(table)
+    chart = only(kind.chart(table))
     assert chart.labels == ("1", "2", "3", "4", "5")
     assert values(chart)["Ann"][-1] == table.game.player("Ann").reputation < 0
     for i, played in enumerate(table.played):
@@ -51,7 +59,7 @@ def test_loaf_charts_each_player_s_reputation_after_each_round_as_the_engine_mov
 
 
 def test_next_station_paris_charts_line_points_added_up_round_by_round():
-    chart = state_of(lambda: nsp({"Ana": (3, 2, 1), "Cy": (2, 2, 0)}))
+    chart = only(state_of(lambda: nsp({"Ana": (3, 2, 1), "Cy": (2, 2, 0)})))
     assert chart.labels == ("1", "2", "3", "4")
     assert values(chart) == {"Ana": (8, 16, 24, 32), "Cy": (4, 8, 12, 16)}  # 3 × 2 + 2 × 1 a round, 2 × 2
 
@@ -64,14 +72,51 @@ def test_orleans_charts_each_player_s_coins_as_each_round_began(client, app):
     row = app.extensions["store"].by_token(table.rsplit("/", 1)[-1])
     kind = kinds()["orleans"]
     state = replay(kind, row.setup, app.extensions["store"].entries(row.id)).state
-    assert values(kind.chart(state)) == {"Jo": (3,), "Kim": (0,), "Lou": (5,)}
+    coins, _ = kind.chart(state)
+    assert values(coins) == {"Jo": (3,), "Kim": (0,), "Lou": (5,)}
     svg = chart_in(client.get(table).get_data(as_text=True))
     assert "1: Jo 3, Kim 0, Lou 5" in svg.find(f"{SVG}desc").text
 
 
+def test_orleans_charts_each_player_s_development_track_space_beside_their_coins(client, app):
+    table = ready(client)
+    begin(client, table, "income", "A")
+    assert post_entry(client, table, "event", event="income", phase="A").status_code == 303
+    assert holdings(client, table, "Jo", **(JO | {"development_position": 16})).status_code == 303
+    assert begin(client, table, "harvest", "A").status_code == 303
+    store = app.extensions["store"]
+    row = store.by_token(table.rsplit("/", 1)[-1])
+    state = replay(kinds()["orleans"], row.setup, store.entries(row.id)).state
+    coins, development = kinds()["orleans"].chart(state)
+    assert values(development) == {"Jo": (14, 16), "Kim": (3, 3), "Lou": (8, 8)}  # as typed before each round
+    assert [r.before["Jo"].development_position for r in state.rounds] == [14, 16]
+    assert coins.labels == development.labels == ("1", "2")
+    html = client.get(table).get_data(as_text=True)
+    drawn_on_page = [ET.fromstring(svg) for svg in CHART.findall(html)]
+    assert [t.find(f"{SVG}title").text for t in drawn_on_page] == [
+        "Coins as each round began",
+        "Development track space as each round began",
+    ]
+    assert drawn_on_page[1].find(f"{SVG}desc").text == "1: Jo 14, Kim 3, Lou 8; 2: Jo 16, Kim 3, Lou 8"
+    sheet = sheet_of(app, row)
+    assert all(svg in sheet for svg in CHART.findall(html))  # the result sheet prints both
+
+
+def test_a_page_with_two_charts_has_no_id_twice_and_each_chart_names_its_own_words(client):
+    table = ready(client)
+    assert begin(client, table, "harvest", "B", (3, 1, 0)).status_code == 303
+    html = client.get(table).get_data(as_text=True)
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), [i for i in ids if ids.count(i) > 1]
+    for tree in (ET.fromstring(svg) for svg in CHART.findall(html)):
+        title, desc = tree.find(f"{SVG}title"), tree.find(f"{SVG}desc")
+        assert tree.get("aria-labelledby") == f"{title.get('id')} {desc.get('id')}"
+    assert len(CHART.findall(html)) == 2
+
+
 @pytest.mark.parametrize("game", ["oz", "koala", "lfg"])
 def test_a_game_without_rounds_draws_no_chart(app, client, game):
-    assert state_of(FINISHED[game]) is None
+    assert state_of(FINISHED[game]) == ()
     row = restored(app, FINISHED[game])
     assert 'class="chart"' not in page_of(client, row)
     assert 'class="chart"' not in sheet_of(app, row)
@@ -124,7 +169,7 @@ def test_a_long_game_s_chart_stays_far_within_its_size_budget():
     svg = draw(chart, {})
     ET.fromstring(svg)
     assert len(gzip.compress(svg.encode())) < 20_000
-    assert drawn(None, {}, "en") == "" and drawn(Chart("Coins", (), ()), {}, "en") == ""
+    assert drawn((), {}) == () and drawn((Chart("Coins", (), ()),), {}) == ()
 
 
 def test_the_chart_s_title_is_said_in_the_reader_s_language():
