@@ -18,6 +18,7 @@ from companion.colours import PALETTE, Colour
 WIDTH, HEIGHT = 340, 200
 LEFT, RIGHT, TOP, BOTTOM = 30, 10, 34, 24
 LEGEND_ROW = 18
+LEGEND_SHARED = 18  # the longest name two legend entries fit side by side with
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,48 @@ def _shown_labels(labels: Sequence[str], width: int) -> set[int]:
     return {i for i in range(len(labels)) if i % every == 0} | {len(labels) - 1}
 
 
+def opening(key: str, title: str, described: str, height: int) -> str:
+    """A chart's SVG element opened with its title and description (ids `key-title`, `key-desc`) and the title
+    drawn at the top; `title` and `described` are escaped already."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'aria-labelledby="{key}-title {key}-desc" font-size="12" fill="currentColor">'
+        f'<title id="{key}-title">{title}</title><desc id="{key}-desc">{described}</desc>'
+        f'<text x="0" y="14" font-size="15" font-weight="bold" aria-hidden="true">{title}</text>'
+    )
+
+
+def colour_of(colours: Mapping[str, Colour], player: str, n: int) -> str:
+    """A player's colour: their own, else the palette's `n`th."""
+    return colours.get(player, PALETTE[n % len(PALETTE)]).hex
+
+
+def _legend(players: Sequence[str], colours: Mapping[str, Colour]) -> tuple[int, list[str]]:
+    """The legend under the plot (its height, its parts): two names a row, or one when a name is too long to share."""
+    per_row = 2 if all(len(name) <= LEGEND_SHARED for name in players) else 1
+    column = (WIDTH - LEFT - RIGHT) // per_row
+    parts = []
+    for n, player in enumerate(players):
+        left, top = LEFT + (n % per_row) * column, HEIGHT + (n // per_row) * LEGEND_ROW
+        parts.append(
+            f'<rect x="{left}" y="{top + 2}" width="14" height="10" fill="{colour_of(colours, player, n)}" '
+            f'stroke="currentColor" stroke-opacity="0.5"/><text x="{left + 20}" y="{top + 11}">{escape(player)}</text>'
+        )
+    return -(-len(players) // per_row) * LEGEND_ROW, parts
+
+
+def _line(points: list[tuple[float, float]], colour: str) -> str:
+    """A player's line over a faint currentColor edge; a single value, which draws no line, as a dot."""
+    if len(points) == 1:
+        ((cx, cy),) = points
+        return f'<circle cx="{cx}" cy="{cy}" r="4" fill="{colour}" stroke="currentColor"/>'
+    joined = " ".join(f"{px},{py}" for px, py in points)
+    return (
+        f'<polyline points="{joined}" stroke="currentColor" stroke-opacity="0.35" stroke-width="4.5"/>'
+        f'<polyline points="{joined}" stroke="{colour}" stroke-width="2.5"/>'
+    )
+
+
 def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str, key: str = "chart") -> str:
     """The chart as an inline SVG element, its words as `saying` says them; `key` names its title and description
     (ids `key-title`, `key-desc`), so give each chart on a page its own."""
@@ -68,8 +111,6 @@ def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str, key: st
     values = [v for s in chart.series for v in s.values if v is not None]
     ticks = _ticks(min([0, *values]), max([0, *values]))
     low, high = ticks[0], ticks[-1]
-    legend_rows = -(-len(chart.series) // 2)
-    height = HEIGHT + legend_rows * LEGEND_ROW
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     count = len(chart.labels)
 
@@ -79,46 +120,28 @@ def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str, key: st
     def y(v: int) -> float:
         return round(TOP + plot_h * (high - v) / (high - low or 1), 1)
 
-    title = say(chart.title)
+    labels = [say(label) for label in chart.labels]
     described = "; ".join(
-        f"{say(label)}: "
-        + ", ".join(f"{escape(s.player)} {s.values[i]}" for s in chart.series if s.values[i] is not None)
-        for i, label in enumerate(chart.labels)
+        f"{label}: " + ", ".join(f"{escape(s.player)} {s.values[i]}" for s in chart.series if s.values[i] is not None)
+        for i, label in enumerate(labels)
     )
+    legend_height, legend = _legend([s.player for s in chart.series], colours)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-labelledby="{key}-title {key}-desc" font-size="12" fill="currentColor">',
-        f'<title id="{key}-title">{title}</title><desc id="{key}-desc">{described}</desc>',
-        f'<text x="0" y="14" font-size="15" font-weight="bold" aria-hidden="true">{title}</text>',
+        opening(key, say(chart.title), described, HEIGHT + legend_height),
         '<g stroke="currentColor" stroke-opacity="0.25" stroke-width="1">',
     ]
     parts += [f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(t)}" y2="{y(t)}"/>' for t in ticks]
     parts.append('</g><g text-anchor="end">')
     parts += [f'<text x="{LEFT - 4}" y="{y(t) + 4}">{t}</text>' for t in ticks]
     parts.append('</g><g text-anchor="middle">')
-    labels = [say(label) for label in chart.labels]
     shown = _shown_labels(labels, plot_w)
     parts += [f'<text x="{x(i)}" y="{HEIGHT - 6}">{label}</text>' for i, label in enumerate(labels) if i in shown]
     parts.append('</g><g fill="none" stroke-linejoin="round" stroke-linecap="round">')
     for n, series in enumerate(chart.series):
-        colour = colours.get(series.player, PALETTE[n % len(PALETTE)]).hex
-        points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series.values) if v is not None)
-        if not points:
-            continue
-        parts.append(f'<polyline points="{points}" stroke="currentColor" stroke-opacity="0.35" stroke-width="4.5"/>')
-        parts.append(f'<polyline points="{points}" stroke="{colour}" stroke-width="2.5"/>')
-        if " " not in points:  # a single value draws no line: a dot shows it
-            cx, cy = points.split(",")
-            parts.append(f'<circle cx="{cx}" cy="{cy}" r="4" fill="{colour}" stroke="currentColor"/>')
-    parts.append("</g>")
-    for n, series in enumerate(chart.series):
-        colour = colours.get(series.player, PALETTE[n % len(PALETTE)]).hex
-        left, top = LEFT + (n % 2) * plot_w // 2, HEIGHT + (n // 2) * LEGEND_ROW
-        parts.append(
-            f'<rect x="{left}" y="{top + 2}" width="14" height="10" fill="{colour}" stroke="currentColor" '
-            f'stroke-opacity="0.5"/><text x="{left + 20}" y="{top + 11}">{escape(series.player)}</text>'
-        )
-    parts.append("</svg>")
+        points = [(x(i), y(v)) for i, v in enumerate(series.values) if v is not None]
+        if points:
+            parts.append(_line(points, colour_of(colours, series.player, n)))
+    parts += ["</g>", *legend, "</svg>"]
     return "".join(parts)
 
 
