@@ -19,7 +19,7 @@ BAR_HEIGHT, VALUE_ROOM = 10, 30
 
 
 def described(chart: BarChart) -> str:
-    """Every bar as words: "Orléans: Ann 3, Bob 1; Koala: Cy 2"."""
+    """Every bar as words, a game at a time: "<game>: Ann 3, Bob 1; <another game>: Cy 2"."""
     return "; ".join(
         f"{escape(group.label)}: " + ", ".join(f"{escape(bar.player)} {bar.value}" for bar in group.bars)
         for group in chart.groups
