@@ -20,7 +20,8 @@ from companion.specs import GAMES
 from companion.storage.store import Store, person_totals, play_seats, plays
 from companion.tables.charts import Chart, Series
 
-LATEST = 50  # the plays a chart of scores reads at most: the latest
+LATEST = 50  # the seats a person's chart of scores reads at most: the latest
+GAME_LATEST = 20  # the plays a game's chart reads at most: more lines than a person's, so fewer plays to stay readable
 seats = play_seats.c
 Day = Callable[[datetime], str]  # a play's day as the reader's language writes it
 
@@ -96,13 +97,13 @@ def person_scores(store: Store, group: int, person: Person, day: Day, title: Cal
 
 
 def game_scores(store: Store, group: int, game: str, everyone: Sequence[Person], day: Day, title: str) -> Chart:
-    """Each person's scored results over a game's latest `LATEST` plays in a group, oldest first (None in a play
+    """Each person's scored results over a game's latest `GAME_LATEST` plays in a group, oldest first (None in a play
     they did not score in); everyone in the history's order."""
     latest = (
         select(plays.c.table_id)
         .where(plays.c.group_id == group, plays.c.deleted_at.is_(None), plays.c.game == game)
         .order_by(plays.c.ended.desc(), plays.c.play_id.desc())
-        .limit(LATEST)
+        .limit(GAME_LATEST)
     )
     query = (
         select(seats.table_id, seats.ended, seats.person, seats.score)

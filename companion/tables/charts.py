@@ -19,6 +19,10 @@ WIDTH, HEIGHT = 340, 200
 LEFT, RIGHT, TOP, BOTTOM = 30, 10, 34, 24
 LEGEND_ROW = 18
 LEGEND_SHARED = 18  # the longest name two legend entries fit side by side with
+TITLE_CHARS, TITLE_LINE = 32, 18  # what a line of the title holds at its size, and how far apart its lines are
+LABEL_CHAR = 7  # how wide a character under the axis is, about
+DOTTED = 25  # up to this many labels, every value is a dot on its line as well
+CLOSING = "</g></svg>"
 
 
 @dataclass(frozen=True)
@@ -50,23 +54,43 @@ def _ticks(low: int, high: int) -> list[int]:
 Say = Callable[[str], str]  # a Text in the reader's language (companion.words.say, which lives above this layer)
 
 
-def _shown_labels(labels: Sequence[str], width: int) -> set[int]:
-    """The labels under the axis that fit side by side (every other, every third... when they crowd), the last
-    always; every value stays in the description."""
-    widest = max((len(label) for label in labels), default=1)
-    room = max(1, width // (widest * 7 + 8))
-    every = -(-len(labels) // room)
-    return {i for i in range(len(labels)) if i % every == 0} | {len(labels) - 1}
+def _shown_labels(labels: Sequence[str], width: int) -> list[int]:
+    """The labels under the axis that fit side by side, spread evenly from the first to the last when not all do;
+    every value stays in the description."""
+    room = max((len(label) for label in labels), default=1) * LABEL_CHAR + 10
+    fits = max(2, (width - room) // room + 1)  # the last label is drawn ending at the edge: a whole room of its own
+    if len(labels) <= fits:
+        return list(range(len(labels)))
+    return sorted({round(i * (len(labels) - 1) / (fits - 1)) for i in range(fits)})
+
+
+def title_lines(title: str) -> list[str]:
+    """The title in lines that fit the chart's width, words kept whole."""
+    lines: list[str] = []
+    for word in title.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= TITLE_CHARS:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def opening(key: str, title: str, described: str, height: int) -> str:
-    """A chart's SVG element opened with its title and description (ids `key-title`, `key-desc`) and the title
-    drawn at the top; `title` and `described` are escaped already."""
+    """A chart's SVG element opened with its title and description (ids `key-title`, `key-desc`), the title drawn
+    at the top in as many lines as it takes, and the group the rest is drawn in, below it (closed by CLOSING);
+    `described` is escaped already, `title` not yet."""
+    lines = title_lines(title)
+    below = (len(lines) - 1) * TITLE_LINE
+    drawn = "".join(
+        f'<text x="0" y="{14 + n * TITLE_LINE}" font-size="15" font-weight="bold" aria-hidden="true">{escape(line)}'
+        "</text>"
+        for n, line in enumerate(lines)
+    )
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height + below}" role="img" '
         f'aria-labelledby="{key}-title {key}-desc" font-size="12" fill="currentColor">'
-        f'<title id="{key}-title">{title}</title><desc id="{key}-desc">{described}</desc>'
-        f'<text x="0" y="14" font-size="15" font-weight="bold" aria-hidden="true">{title}</text>'
+        f'<title id="{key}-title">{escape(title)}</title><desc id="{key}-desc">{described}</desc>{drawn}'
+        f'<g transform="translate(0 {below})">'
     )
 
 
@@ -89,16 +113,28 @@ def _legend(players: Sequence[str], colours: Mapping[str, Colour]) -> tuple[int,
     return -(-len(players) // per_row) * LEGEND_ROW, parts
 
 
-def _line(points: list[tuple[float, float]], colour: str) -> str:
-    """A player's line over a faint currentColor edge; a single value, which draws no line, as a dot."""
-    if len(points) == 1:
-        ((cx, cy),) = points
-        return f'<circle cx="{cx}" cy="{cy}" r="4" fill="{colour}" stroke="currentColor"/>'
-    joined = " ".join(f"{px},{py}" for px, py in points)
-    return (
-        f'<polyline points="{joined}" stroke="currentColor" stroke-opacity="0.35" stroke-width="4.5"/>'
-        f'<polyline points="{joined}" stroke="{colour}" stroke-width="2.5"/>'
-    )
+Point = tuple[float, float] | None  # where a value is drawn; None where the player has none
+
+
+def _line(points: Sequence[Point], colour: str, dotted: bool) -> str:
+    """A player's line over a faint currentColor edge, broken where they have no value; a value alone between
+    gaps (and every value, when `dotted`) also a dot."""
+    parts, run = [], []
+    for n, point in enumerate([*points, None]):
+        if point is not None:
+            run.append(point)
+            lone = (n == 0 or points[n - 1] is None) and (n + 1 >= len(points) or points[n + 1] is None)
+            if dotted or lone:
+                parts.append(f'<circle cx="{point[0]}" cy="{point[1]}" r="3" fill="{colour}" stroke="currentColor"/>')
+            continue
+        if len(run) > 1:
+            joined = " ".join(f"{px},{py}" for px, py in run)
+            parts.insert(0, f'<polyline points="{joined}" stroke="{colour}" stroke-width="2.5"/>')
+            parts.insert(
+                0, f'<polyline points="{joined}" stroke="currentColor" stroke-opacity="0.35" stroke-width="4.5"/>'
+            )
+        run = []
+    return "".join(parts)
 
 
 def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str, key: str = "chart") -> str:
@@ -127,21 +163,22 @@ def draw(chart: Chart, colours: Mapping[str, Colour], saying: Say = str, key: st
     )
     legend_height, legend = _legend([s.player for s in chart.series], colours)
     parts = [
-        opening(key, say(chart.title), described, HEIGHT + legend_height),
+        opening(key, str(saying(chart.title)), described, HEIGHT + legend_height),
         '<g stroke="currentColor" stroke-opacity="0.25" stroke-width="1">',
     ]
     parts += [f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(t)}" y2="{y(t)}"/>' for t in ticks]
     parts.append('</g><g text-anchor="end">')
     parts += [f'<text x="{LEFT - 4}" y="{y(t) + 4}">{t}</text>' for t in ticks]
     parts.append('</g><g text-anchor="middle">')
-    shown = _shown_labels(labels, plot_w)
-    parts += [f'<text x="{x(i)}" y="{HEIGHT - 6}">{label}</text>' for i, label in enumerate(labels) if i in shown]
+    for i in _shown_labels(labels, plot_w):
+        last = count > 1 and i == count - 1 and len(labels[i]) * LABEL_CHAR / 2 > RIGHT  # kept inside the edge
+        anchor = ' text-anchor="end"' if last else ""
+        parts.append(f'<text x="{x(i)}" y="{HEIGHT - 6}"{anchor}>{labels[i]}</text>')
     parts.append('</g><g fill="none" stroke-linejoin="round" stroke-linecap="round">')
     for n, series in enumerate(chart.series):
-        points = [(x(i), y(v)) for i, v in enumerate(series.values) if v is not None]
-        if points:
-            parts.append(_line(points, colour_of(colours, series.player, n)))
-    parts += ["</g>", *legend, "</svg>"]
+        points = [None if v is None else (x(i), y(v)) for i, v in enumerate(series.values)]
+        parts.append(_line(points, colour_of(colours, series.player, n), count <= DOTTED))
+    parts += ["</g>", *legend, CLOSING]
     return "".join(parts)
 
 

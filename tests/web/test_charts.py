@@ -5,6 +5,7 @@ both show, small enough to send; games without rounds draw none."""
 from __future__ import annotations
 
 import gzip
+import itertools
 import re
 import xml.etree.ElementTree as ET
 
@@ -16,7 +17,7 @@ from companion.games import msg
 from companion.history import plays
 from companion.printing import ResultSheet
 from companion.specs import kinds
-from companion.tables.charts import Chart, Series, draw, drawn
+from companion.tables.charts import TITLE_CHARS, Chart, Series, draw, drawn
 from companion.tables.replay import replay
 
 from ..test_history import GAMES as FINISHED
@@ -199,3 +200,34 @@ def sheet_of(app, row) -> str:
     finally:
         ResultSheet.job = original
     return captured["html"]
+
+
+def test_a_long_title_wraps_onto_lines_that_fit_and_the_chart_grows_to_hold_them():
+    title = "Feld auf der Entwicklungsleiste zu Beginn jeder Runde"
+    short, long = (ET.fromstring(draw(Chart(t, ("1", "2"), (Series("Ann", (1, 2)),)), {})) for t in ("Coins", title))
+    drawn_title = [t.text for t in long.iter(f"{SVG}text") if t.get("font-size") == "15"]
+    assert " ".join(drawn_title) == title and len(drawn_title) == 2
+    assert all(len(line) <= TITLE_CHARS for line in drawn_title)
+    assert long.find(f"{SVG}title").text == title
+    assert float(long.get("viewBox").split()[3]) == float(short.get("viewBox").split()[3]) + 18
+
+
+def test_a_line_breaks_where_a_player_has_no_value_and_a_value_alone_is_a_dot():
+    chart = Chart("Scores", tuple(str(n) for n in range(1, 31)), (Series("Ann", (1, 2, None, 4, *([None] * 26))),))
+    tree = ET.fromstring(draw(chart, {}))
+    coloured = [p.get("points") for p in tree.iter(f"{SVG}polyline") if p.get("stroke") != "currentColor"]
+    assert len(coloured) == 1 and len(coloured[0].split()) == 2  # 1 and 2 joined; 4 stands alone
+    assert len(list(tree.iter(f"{SVG}circle"))) == 1  # past 25 labels only a value alone is a dot
+
+
+def test_the_labels_under_the_axis_thin_out_evenly_from_the_first_to_the_last():
+    days = tuple(f"{n:02d} Mar" for n in range(1, 31))
+    tree = ET.fromstring(draw(Chart("Scores", days, (Series("Ann", tuple(range(30))),)), {}))
+    shown = [t for t in tree.iter(f"{SVG}text") if t.text in days]
+    assert shown[0].text == "01 Mar" and shown[-1].text == "30 Mar" and 3 <= len(shown) < 30
+    assert shown[-1].get("text-anchor") == "end"  # kept inside the chart's edge
+    xs = [float(t.get("x")) for t in shown]
+    assert min(b - a for a, b in itertools.pairwise(xs)) >= 6 * 7 + 10  # room for each label
+    rounds = tuple(str(n) for n in range(1, 11))
+    tree = ET.fromstring(draw(Chart("Coins", rounds, (Series("Ann", (1,) * 10),)), {}))
+    assert [t.text for t in tree.iter(f"{SVG}text") if t.text in rounds and t.get("x") != "26"] == list(rounds)

@@ -108,7 +108,7 @@ def test_a_game_s_chart_has_everyone_s_scores_over_its_latest_plays_only(store, 
         "Cy": (None, None, 4),
         "Dee": (16, None, None),
     }
-    monkeypatch.setattr(charts, "LATEST", 2)
+    monkeypatch.setattr(charts, "GAME_LATEST", 2)
     group = home(store)
     executed = counted_queries(store)
     latest = charts.game_scores(store, group, "next-station-paris", found, day, "Scores")
@@ -190,7 +190,8 @@ def test_the_game_page_chart_colours_each_person_as_the_history_lists_them(clien
     (tree,) = page_charts(client.get(history_of(app) + "/games/next-station-paris").get_data(as_text=True))
     lines = [p.get("stroke") for p in tree.iter(f"{SVG}polyline") if p.get("stroke") != "currentColor"]
     dots = [c.get("fill") for c in tree.iter(f"{SVG}circle")]
-    assert lines == [PALETTE[0].hex] and len(dots) == 3  # Ana's line; Ben, Cy and Dee each played once
+    assert lines == [PALETTE[0].hex]  # Ana's line; Ben, Cy and Dee each played once: a dot each, no line
+    assert dots == [PALETTE[0].hex] * 3 + [PALETTE[n].hex for n in (1, 2, 3)]  # a dot for every score
     assert tree.find(f"{SVG}desc").text.startswith("01 Mar: ANA 32, Dee 16; 02 Mar: ANA 48, Ben 60")
 
 
