@@ -21,6 +21,7 @@ from companion.storage.store import Store, person_totals, play_seats, plays
 from companion.tables.charts import Chart, Series
 
 LATEST = 50  # the seats a person's chart of scores reads at most: the latest
+MOST_BARS = 10  # a game's winners a bar chart shows at most, the most wins first (the table of players has them all)
 GAME_LATEST = 20  # the plays a game's chart reads at most: more lines than a person's, so fewer plays to stay readable
 seats = play_seats.c
 Day = Callable[[datetime], str]  # a play's day as the reader's language writes it
@@ -57,8 +58,8 @@ def _rows(store: Store, query: Any) -> list[Any]:
 
 
 def wins_by_game(store: Store, group: int, everyone: Sequence[Person], title: str) -> BarChart:
-    """Each game's winners in a group and how often each won it, the most wins first (games in the registry's
-    order; a game nobody has won yet is left out)."""
+    """Each game's winners in a group and how often each won it, the most wins first, at most `MOST_BARS` a game
+    (games in the registry's order; a game nobody has won yet is left out)."""
     totals = person_totals.c
     query = select(totals.game, totals.person, totals.wins).where(totals.group_id == group, totals.wins > 0)
     names = {person.key: person.name for person in everyone}
@@ -66,7 +67,7 @@ def wins_by_game(store: Store, group: int, everyone: Sequence[Person], title: st
     for game, person, wins in _rows(store, query):
         found.setdefault(game, []).append(Bar(names.get(person, person), int(wins)))
     groups = [
-        BarGroup(spec.name, tuple(sorted(found[slug], key=lambda bar: (-bar.value, bar.player.casefold()))))
+        BarGroup(spec.name, tuple(sorted(found[slug], key=lambda bar: (-bar.value, bar.player.casefold()))[:MOST_BARS]))
         for slug, spec in GAMES.items()
         if slug in found
     ]

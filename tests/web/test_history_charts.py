@@ -238,3 +238,17 @@ def test_six_long_accented_names_and_fifty_plays_stay_within_the_budget_and_one_
     drawn = draw_bars(bars, {}, "wins-chart")
     ET.fromstring(drawn)
     assert len(gzip.compress(drawn.encode())) < 20_000
+
+
+def test_a_game_s_bars_stop_at_its_ten_winners_with_the_most_wins(store):
+    names = [f"P{n:02d}" for n in range(12)]
+    keep(
+        store,
+        *[
+            (lambda a=a, b=b: nsp({a: (5, 4, 2), b: (1, 1, 0)}), T0 + n * DAY)
+            for n, (a, b) in enumerate(zip(names, names[1:]))
+        ],
+    )
+    keep(store, (lambda: nsp({"P00": (5, 4, 2), "P11": (1, 1, 0)}), T0 + 20 * DAY))
+    (game,) = charts.wins_by_game(store, home(store), everyone(store), "Wins").groups
+    assert game.bars[0] == Bar("P00", 2) and len(game.bars) == charts.MOST_BARS
