@@ -116,24 +116,28 @@ def _legend(players: Sequence[str], colours: Mapping[str, Colour]) -> tuple[int,
 Point = tuple[float, float] | None  # where a value is drawn; None where the player has none
 
 
+def _runs(points: Sequence[Point]) -> list[list[tuple[float, float]]]:
+    """The points in runs without a gap."""
+    runs: list[list[tuple[float, float]]] = [[]]
+    for point in points:
+        if point is None:
+            runs.append([])
+        else:
+            runs[-1].append(point)
+    return [run for run in runs if run]
+
+
 def _line(points: Sequence[Point], colour: str, dotted: bool) -> str:
     """A player's line over a faint currentColor edge, broken where they have no value; a value alone between
-    gaps (and every value, when `dotted`) also a dot."""
-    parts, run = [], []
-    for n, point in enumerate([*points, None]):
-        if point is not None:
-            run.append(point)
-            lone = (n == 0 or points[n - 1] is None) and (n + 1 >= len(points) or points[n + 1] is None)
-            if dotted or lone:
-                parts.append(f'<circle cx="{point[0]}" cy="{point[1]}" r="3" fill="{colour}" stroke="currentColor"/>')
-            continue
-        if len(run) > 1:
-            joined = " ".join(f"{px},{py}" for px, py in run)
-            parts.insert(0, f'<polyline points="{joined}" stroke="{colour}" stroke-width="2.5"/>')
-            parts.insert(
-                0, f'<polyline points="{joined}" stroke="currentColor" stroke-opacity="0.35" stroke-width="4.5"/>'
-            )
-        run = []
+    gaps (and every value, when `dotted`) is also a dot."""
+    runs = _runs(points)
+    parts = []
+    for run in (run for run in runs if len(run) > 1):
+        joined = " ".join(f"{px},{py}" for px, py in run)
+        parts.append(f'<polyline points="{joined}" stroke="currentColor" stroke-opacity="0.35" stroke-width="4.5"/>')
+        parts.append(f'<polyline points="{joined}" stroke="{colour}" stroke-width="2.5"/>')
+    dots = [point for run in runs for point in run] if dotted else [run[0] for run in runs if len(run) == 1]
+    parts += [f'<circle cx="{cx}" cy="{cy}" r="3" fill="{colour}" stroke="currentColor"/>' for cx, cy in dots]
     return "".join(parts)
 
 
