@@ -16,11 +16,11 @@ from typing import Any
 from companion.colours import PALETTE, Colour
 
 WIDTH, HEIGHT = 340, 200
-LEFT, RIGHT, TOP, BOTTOM = 30, 10, 34, 24
-LEGEND_ROW = 18
-LEGEND_SHARED = 18  # the longest name two legend entries fit side by side with
+LEFT, RIGHT, TOP, BOTTOM = 32, 10, 34, 24
+LEGEND_ROW = 20
+LEGEND_SHARED = 16  # the longest name two legend entries fit side by side with
 TITLE_CHARS, TITLE_LINE = 32, 18  # what a line of the title holds at its size, and how far apart its lines are
-LABEL_CHAR = 7  # how wide a character under the axis is, about
+LABEL_CHAR = 8  # how wide a character under the axis is, about
 DOTTED = 25  # up to this many labels, every value is a dot on its line as well
 CLOSING = "</g></svg>"
 
@@ -88,7 +88,7 @@ def opening(key: str, title: str, described: str, height: int) -> str:
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height + below}" role="img" '
-        f'aria-labelledby="{key}-title {key}-desc" font-size="12" fill="currentColor">'
+        f'aria-labelledby="{key}-title {key}-desc" font-size="13" fill="currentColor">'
         f'<title id="{key}-title">{escape(title)}</title><desc id="{key}-desc">{described}</desc>{drawn}'
         f'<g transform="translate(0 {below})">'
     )
@@ -107,8 +107,8 @@ def _legend(players: Sequence[str], colours: Mapping[str, Colour]) -> tuple[int,
     for n, player in enumerate(players):
         left, top = LEFT + (n % per_row) * column, HEIGHT + (n // per_row) * LEGEND_ROW
         parts.append(
-            f'<rect x="{left}" y="{top + 2}" width="14" height="10" fill="{colour_of(colours, player, n)}" '
-            f'stroke="currentColor" stroke-opacity="0.5"/><text x="{left + 20}" y="{top + 11}">{escape(player)}</text>'
+            f'<rect x="{left}" y="{top + 3}" width="14" height="11" fill="{colour_of(colours, player, n)}" '
+            f'stroke="currentColor" stroke-opacity="0.5"/><text x="{left + 20}" y="{top + 13}">{escape(player)}</text>'
         )
     return -(-len(players) // per_row) * LEGEND_ROW, parts
 

@@ -17,7 +17,7 @@ from companion.games import msg
 from companion.history import plays
 from companion.printing import ResultSheet
 from companion.specs import kinds
-from companion.tables.charts import TITLE_CHARS, Chart, Series, draw, drawn
+from companion.tables.charts import LABEL_CHAR, LEFT, TITLE_CHARS, Chart, Series, draw, drawn
 from companion.tables.replay import replay
 
 from ..test_history import GAMES as FINISHED
@@ -227,7 +227,7 @@ def test_the_labels_under_the_axis_thin_out_evenly_from_the_first_to_the_last():
     assert shown[0].text == "01 Mar" and shown[-1].text == "30 Mar" and 3 <= len(shown) < 30
     assert shown[-1].get("text-anchor") == "end"  # kept inside the chart's edge
     xs = [float(t.get("x")) for t in shown]
-    assert min(b - a for a, b in itertools.pairwise(xs)) >= 6 * 7 + 10  # room for each label
+    assert min(b - a for a, b in itertools.pairwise(xs)) >= 6 * LABEL_CHAR + 10  # room for each label
     rounds = tuple(str(n) for n in range(1, 11))
     tree = ET.fromstring(draw(Chart("Coins", rounds, (Series("Ann", (1,) * 10),)), {}))
-    assert [t.text for t in tree.iter(f"{SVG}text") if t.text in rounds and t.get("x") != "26"] == list(rounds)
+    assert [t.text for t in tree.iter(f"{SVG}text") if t.text in rounds and t.get("x") != str(LEFT - 4)] == list(rounds)

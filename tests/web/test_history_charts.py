@@ -6,6 +6,7 @@ language."""
 from __future__ import annotations
 
 import gzip
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from datetime import timedelta
@@ -20,7 +21,7 @@ from companion.history import queries as play_queries
 from companion.history.bars import draw_bars
 from companion.history.charts import Bar, BarChart, BarGroup
 from companion.history.records import People
-from companion.tables.charts import Chart, Series, draw
+from companion.tables.charts import LEFT, Chart, Series, draw
 
 from ..test_history import T0, home, keep, loaf_angry, nsp
 from .test_history_pages import history_of
@@ -230,7 +231,7 @@ def test_six_long_accented_names_and_fifty_plays_stay_within_the_budget_and_one_
     svg = draw(chart, {}, key="scores-chart")
     tree = ET.fromstring(svg)
     legend = [t for t in tree.iter(f"{SVG}text") if t.text in LONG]
-    assert {t.get("x") for t in legend} == {"50"}  # one a row: a long name never runs into the next
+    assert {t.get("x") for t in legend} == {str(LEFT + 20)}  # one a row: a long name never runs into the next
     assert len(gzip.compress(svg.encode())) < 20_000
     axis = [t for t in tree.iter(f"{SVG}text") if t.text and t.text.endswith("Mar")]
     assert 2 <= len(axis) <= 8  # the days that fit under the axis; every one is in the description
@@ -241,14 +242,9 @@ def test_six_long_accented_names_and_fifty_plays_stay_within_the_budget_and_one_
 
 
 def test_a_game_s_bars_stop_at_its_ten_winners_with_the_most_wins(store):
-    names = [f"P{n:02d}" for n in range(12)]
-    keep(
-        store,
-        *[
-            (lambda a=a, b=b: nsp({a: (5, 4, 2), b: (1, 1, 0)}), T0 + n * DAY)
-            for n, (a, b) in enumerate(zip(names, names[1:]))
-        ],
-    )
-    keep(store, (lambda: nsp({"P00": (5, 4, 2), "P11": (1, 1, 0)}), T0 + 20 * DAY))
+    names = [f"P{n:02d}" for n in range(12)]  # each wins once against the next; P00 wins again at the end
+    pairs = [*itertools.pairwise(names), ("P00", "P11")]
+    keep(store, *[(lambda a=a, b=b: nsp({a: (5, 4, 2), b: (1, 1, 0)}), T0 + n * DAY) for n, (a, b) in enumerate(pairs)])
     (game,) = charts.wins_by_game(store, home(store), everyone(store), "Wins").groups
     assert game.bars[0] == Bar("P00", 2) and len(game.bars) == charts.MOST_BARS
+    assert [bar.player for bar in game.bars[1:]] == names[1:10]  # one win each: by name
