@@ -290,7 +290,7 @@ class ResultSheet:
     colours: Mapping[str, Colour] = field(default_factory=dict)  # each player's, for the dot beside their name
     facts: Mapping[str, Any] = field(default_factory=dict)  # the game's pad facts, for its part of the sheet
     language: str = words.DEFAULT
-    chart: str = ""  # how the game went round by round: the table page's SVG (companion.tables.charts)
+    charts: tuple[str, ...] = ()  # how the game went round by round: the table page's SVGs (companion.tables.charts)
 
     @property
     def date(self) -> str:

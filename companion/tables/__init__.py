@@ -77,8 +77,8 @@ class TableKind:
     # The entries the rules keep secret on a state replayed from its whole log (sealing.py): shown only to the
     # phone that wrote each until its step is revealed.
     seal: Callable[[Any, Sequence[Standing]], Seal] = no_seal
-    # How the game went round by round, from a state (charts.py): None for a game without rounds.
-    chart: Callable[[Any], Chart | None] = no_chart
+    # How the game went round by round, from a state (charts.py): a game may draw several charts, none without rounds.
+    chart: Callable[[Any], tuple[Chart, ...]] = no_chart
 
     def kind_name(self, kind: str) -> str:
         """What a sentence calls entries of `kind` ("hand"; a Text for the reader's language), or the kind's own

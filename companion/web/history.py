@@ -31,7 +31,7 @@ from companion.history.records import People, Play, merge_problem, name_key, pla
 from ..games import Text
 from ..specs import GAMES, kinds
 from ..words import DEFAULT
-from . import language, phone, store
+from . import history_charts, language, phone, store
 from .group_link import group, group_blueprint
 from .render import page
 from .table_view import TableView
@@ -106,6 +106,10 @@ def history_date(moment: datetime, form: str = "day") -> str:
     return str(Locale.parse(speaking).datetime_formats["medium"]).format(hour, day)
 
 
+def _short_day(moment: datetime) -> str:
+    return history_date(moment, "short")
+
+
 @bp.app_template_filter("history_average")
 def history_average(value: float | None) -> str:
     """An average to one decimal ("—" for none), with the reader's decimal sign and thousands ("1.002,5")."""
@@ -154,6 +158,7 @@ def index() -> ResponseReturnValue:
     who, mine = people(), group().id
     found = play_queries.page_of_plays(store(), mine, who, game=game, player=player, number=_page_number())
     counts = play_queries.game_counts(store(), mine)
+    everyone = play_queries.everyone(store(), mine, who)
     return page(
         "history/index.html",
         group=group(),
@@ -164,7 +169,8 @@ def index() -> ResponseReturnValue:
         game=GAMES.get(game),
         player_key=who.key(player) if player else "",
         who=who,
-        people=play_queries.everyone(store(), mine, who),
+        people=everyone,
+        charts=history_charts.wins(everyone),
         games=[(g, counts[g.slug]) for g in GAMES.values()],
         attention=play_queries.needing_attention(store(), mine),
         deleted=play_lookup.recently_deleted(store(), mine),
@@ -185,7 +191,8 @@ def _player_page(name: str, error: str = "", status: int = 200) -> ResponseRetur
     who, mine = people(), group().id
     record = play_queries.player_record(store(), mine, who, name) or abort(404)
     found = play_queries.page_of_plays(store(), mine, who, player=name, number=_page_number())
-    others = [p.name for p in play_queries.everyone(store(), mine, who) if p.key != record.key]
+    everyone = play_queries.everyone(store(), mine, who)
+    others = [p.name for p in everyone if p.key != record.key]
     return page(
         "history/player.html",
         status=status,
@@ -196,6 +203,7 @@ def _player_page(name: str, error: str = "", status: int = 200) -> ResponseRetur
         photos=play_photos.of_plays(store(), mine, found.plays),
         people=who,
         others=others,
+        charts=history_charts.person_scores(record.person, everyone, _short_day),
         merged=who.merged_into(record.key),
         error=error,
     )
@@ -214,6 +222,7 @@ def game(slug: str) -> ResponseReturnValue:
         pages=pager(found, "history.game", slug=slug),
         photos=play_photos.of_plays(store(), mine, found.plays),
         people=who,
+        charts=history_charts.game_scores(slug, play_queries.everyone(store(), mine, who), _short_day),
     )
 
 

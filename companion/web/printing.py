@@ -255,7 +255,7 @@ def _results(row: TableRow) -> ResponseReturnValue:
             view.colours,
             facts,
             speaking,
-            view.chart_in(speaking),
+            view.charts_in(speaking),
         )
         return sheet.job()
 

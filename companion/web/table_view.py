@@ -154,15 +154,15 @@ class TableView:
     def palette(self) -> tuple[colours.Colour, ...]:
         return colours.PALETTE
 
-    def chart_in(self, speaking: str) -> str:
-        """How the game went round by round, as an SVG in `speaking` ("" for none): the page and the result sheet
-        show the same one."""
+    def charts_in(self, speaking: str) -> tuple[str, ...]:
+        """How the game went round by round, as SVGs in `speaking` (none for a game without rounds): the page and
+        the result sheet show the same ones."""
         game = self.game.slug
         return drawn(self.kind.chart(self.state), self.colours, lambda text: words.say(text, speaking, game))
 
     @property
-    def chart(self) -> Markup:
-        return Markup(self.chart_in(language.current()))  # noqa: S704 - drawn from escaped text only
+    def charts(self) -> tuple[Markup, ...]:
+        return tuple(Markup(svg) for svg in self.charts_in(language.current()))  # noqa: S704 - from escaped text
 
     @property
     def result(self) -> Any:

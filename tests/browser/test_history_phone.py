@@ -71,11 +71,11 @@ def test_the_history_on_a_phone(tmp_path, phone):
         assert small_controls(page) == []
         shot(page, "history")
 
-        page.get_by_label("Player").select_option("Ann")
+        page.get_by_label("Player", exact=True).select_option("Ann")
         page.get_by_role("button", name="Show").click()
         expect(page.get_by_role("heading", name="4 plays")).to_be_visible()  # "ann" at NSP is Ann too
-        expect(page.get_by_label("Player")).to_have_value("Ann")
-        page.get_by_label("Game").select_option("koala")
+        expect(page.get_by_label("Player", exact=True)).to_have_value("Ann")
+        page.get_by_label("Game", exact=True).select_option("koala")
         page.get_by_role("button", name="Show").click()
         expect(page.get_by_role("heading", name="1 of 4 plays")).to_be_visible()
         first = page.locator(".ranking.units li").first

@@ -393,11 +393,11 @@ def not_scored(player: PlayerScore) -> str:
     return msg("fired by the Angry Boss") if player.extra.get("fired") else ""
 
 
-def chart(table: LoafTable) -> Chart:
+def chart(table: LoafTable) -> tuple[Chart, ...]:
     """Each player's reputation after each round played."""
     after = [table.game_at(i + 1) for i in range(len(table.game.rounds))]
     series = tuple(Series(p, tuple(g.player(p).reputation for g in after)) for p in table.players)
-    return Chart(msg("Reputation after each round"), rounds_of(len(after)), series)
+    return (Chart(msg("Reputation after each round"), rounds_of(len(after)), series),)
 
 
 KIND = TableKind(

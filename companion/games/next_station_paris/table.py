@@ -109,7 +109,7 @@ def result(table: nsp.Table) -> Result:
     return nsp.score(table.sheets())
 
 
-def chart(table: nsp.Table) -> Chart:
+def chart(table: nsp.Table) -> tuple[Chart, ...]:
     """Each player's line points added up round by round, up to the last round anyone entered."""
     played = max((r for lines in table.lines.values() for r in lines), default=0)
     series = []
@@ -120,7 +120,7 @@ def chart(table: nsp.Table) -> Chart:
             total += line.score if line else 0
             values.append(total if line else None)
         series.append(Series(player, tuple(values)))
-    return Chart(msg("Line points so far, round by round"), rounds_of(played), tuple(series))
+    return (Chart(msg("Line points so far, round by round"), rounds_of(played), tuple(series)),)
 
 
 KIND = TableKind(

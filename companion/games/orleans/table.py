@@ -12,7 +12,7 @@ and level spaces corrected) and "end". Problems are located in the entry's canon
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypedDict
 
@@ -346,13 +346,22 @@ def result(table: Table) -> Result:
     return orl.score(table.players())
 
 
-def chart(table: Table) -> Chart:
-    """Each player's coins as each round began (before its Farmers step)."""
+def chart(table: Table) -> tuple[Chart, ...]:
+    """Each player's coins, and the space their development marker stood on, as each round began (before its Farmers
+    step)."""
     rounds = [r for r in table.rounds if r.before]
-    series = tuple(
-        Series(name, tuple(r.before[name].coins if name in r.before else None for r in rounds)) for name in table.names
+
+    def each(read: Callable[[orl.Player], int]) -> tuple[Series, ...]:
+        return tuple(
+            Series(name, tuple(read(r.before[name]) if name in r.before else None for r in rounds))
+            for name in table.names
+        )
+
+    labels = rounds_of(len(rounds))
+    return (
+        Chart(msg("Coins as each round began"), labels, each(lambda p: p.coins)),
+        Chart(msg("Development track space as each round began"), labels, each(lambda p: p.development_position)),
     )
-    return Chart(msg("Coins as each round began"), rounds_of(len(rounds)), series)
 
 
 KIND = TableKind(
