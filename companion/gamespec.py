@@ -7,9 +7,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
-from .games import Game, msg
+from .games import Game, PayloadView, msg
 from .schemas import Endpoint
 from .tables import TableKind
 
@@ -24,6 +24,19 @@ class Pad:
 
     facts: Callable[[], Mapping[str, Any]]
     template: str = ""
+
+
+class StoredCard(Protocol):
+    """A card a group keeps, as the store reads it back: what a game's `KeptCards.read` is given."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def card(self) -> PayloadView: ...
 
 
 # A check of the form that enters one kept card: (its name, what is kept of it), or the problems by form field.

@@ -11,6 +11,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+# The only places `Any` is written in the game packages and the storage (tests/test_any_audit.py holds them to
+# it, and mypy's disallow_any_explicit): JSON whose shape the type system cannot know.
+Payload = dict[str, Any]
+"""An entry's payload or a table's setup, as stored or about to be: a JSON object whose shape depends on its entry
+kind (or game) and its version, which pydantic checks at the edge and replay upgrades; code reads it by key."""
+PayloadView = Mapping[str, Any]
+"""A payload (or setup) a function only reads."""
+Raw = Any
+"""What a client sent, before validation: a form's fields or a JSON body as pydantic's before-validators get it."""
+
 
 class Text(str):
     """A sentence a player reads, as its English and as what another language needs to say it: the message id (the
@@ -108,7 +118,7 @@ class PlayerScore:
 
     name: str
     breakdown: tuple[Line, ...]
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def score(self) -> int:
@@ -122,7 +132,7 @@ class Result:
 
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...]
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
 
     def player(self, name: str) -> PlayerScore:

@@ -4,11 +4,11 @@ problem located. Each game's module turns a validated request into engine inputs
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, Never, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, create_model
 
 from ..games import Problem, Result, msg
 from .problems import loc_text as loc_text
@@ -39,6 +39,17 @@ Name = Annotated[
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 
 
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def with_fields(
+    name: str, base: type[Model], fields: Mapping[str, tuple[object, object]], doc: str | None = None
+) -> type[Model]:
+    """`base` with more fields, each (type, default): a form with a field per seat or slot. pydantic's create_model
+    takes its fields as keywords beside its own options, so only an open type can name them there."""
+    return create_model(name, __base__=base, __doc__=doc, **fields)  # type: ignore[call-overload]
+
+
 @dataclass(frozen=True)
 class Endpoint:
     """One JSON calculator: its path under /api/v1, the schema that validates its body, and what it computes
@@ -46,7 +57,7 @@ class Endpoint:
 
     path: str
     schema: type[BaseModel]
-    run: Callable[[Any], dict[str, Any]]
+    run: Callable[[Never], Mapping[str, object]]  # takes its own `schema`'s model, a type this field cannot name
     summary: str
 
 

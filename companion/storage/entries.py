@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
 from pydantic import BaseModel
 
-from companion.games import msg
+from companion.games import Raw, msg
+from companion.storage.rows import Payload
 
-Payload = dict[str, Any]
 Upgrade = Callable[[Payload], Payload]
+State = TypeVar("State")
+Model = TypeVar("Model", bound=BaseModel)
+Said = TypeVar("Said")
 
 
 class UnreadableEntry(ValueError):
@@ -69,10 +72,21 @@ class EntryKind:
             version += 1
         return payload
 
-    def validate(self, payload: Any) -> BaseModel:
+    def validate(self, payload: Raw) -> BaseModel:
         """The payload as this kind's schema (raises pydantic's ValidationError)."""
         return self.schema.model_validate(payload)
 
-    def canonical(self, payload: Any) -> Payload:
+    def canonical(self, payload: Raw) -> Payload:
         """The payload validated and written back as stored JSON (aliases as the API names them)."""
         return self.validate(payload).model_dump(mode="json", by_alias=True)
+
+
+def on_payload(schema: type[Model], move: Callable[[State, Model], State]) -> Callable[[State, Payload], State]:
+    """A move that takes its entry as `schema` validates it, taking instead the stored payload: so a game's table
+    of moves by entry kind is typed, though each move takes an entry of its own kind."""
+    return lambda state, payload: move(state, schema.model_validate(payload))
+
+
+def read_as(schema: type[Model], read: Callable[[Model], Said]) -> Callable[[Payload], Said]:
+    """What reads an entry as `schema` validates it, reading instead the stored payload (see on_payload)."""
+    return lambda payload: read(schema.model_validate(payload))

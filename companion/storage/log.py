@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
 
-from companion.storage.rows import EntryRow
+from companion.storage.rows import EntryRow, Payload
 
 UNDO = "undo"
 CORRECT = "correct"
@@ -20,7 +19,7 @@ class Standing:
 
     seq: int
     kind: str
-    payload: dict[str, Any]
+    payload: Payload
     author: str
     at: datetime
     undone_by: str | None = None

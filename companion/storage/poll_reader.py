@@ -10,14 +10,13 @@ import contextlib
 import threading
 import weakref
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import QueuePool
 
 # A query's parameters, positional or by name as the driver's style wants.
-Params = Sequence[Any] | Mapping[str, Any]
+Params = Sequence[object] | Mapping[str, object]
 
 
 class PollReader:
@@ -29,7 +28,7 @@ class PollReader:
         self._dropped: tuple[type[Exception], ...] = (driver.OperationalError, driver.InterfaceError)
         weakref.finalize(self, _close_all, self._by_thread)  # a reader let go of closes what it opened
 
-    def one(self, sql: str, params: Params) -> tuple[Any, ...] | None:
+    def one(self, sql: str, params: Params) -> tuple[object, ...] | None:
         """The first row `sql` finds. A connection the database dropped (it restarted, say) is replaced, and the
         query asked once more: a read is safe to repeat."""
         try:
@@ -47,14 +46,14 @@ class PollReader:
             self._by_thread.clear()
         _close_all(found)
 
-    def _fetch(self, sql: str, params: Params) -> tuple[Any, ...] | None:
+    def _fetch(self, sql: str, params: Params) -> tuple[object, ...] | None:
         if not isinstance(self.engine.pool, QueuePool):  # an in-memory SQLite database lives in the pool's one
             with self.engine.connect() as conn:
                 return conn.exec_driver_sql(sql, params).first()
         cursor = (self._by_thread.get(threading.get_ident()) or self._connect()).cursor()
         try:
             cursor.execute(sql, params)
-            found: tuple[Any, ...] | None = cursor.fetchone()
+            found: tuple[object, ...] | None = cursor.fetchone()
             return found
         finally:
             cursor.close()

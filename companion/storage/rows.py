@@ -6,6 +6,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+# With companion.games's own, the only place `Any` is written in the storage (tests/test_any_audit.py): the store
+# keeps rows and knows no game, so it names the open JSON it keeps here.
+Payload = dict[str, Any]
+"""A stored JSON object (an entry's payload, a table's setup): its shape is its entry kind's or its game's, checked
+where a game reads it, not here."""
+
 
 @dataclass(frozen=True)
 class EntryRow:
@@ -15,7 +21,7 @@ class EntryRow:
     seq: int
     entry_id: str
     kind: str
-    payload: dict[str, Any]
+    payload: Payload
     author: str
     at: datetime
     version: int = 1

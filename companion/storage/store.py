@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, TypedDict
+from typing import TypedDict, cast
 
 from sqlalchemy import Column, bindparam, func, insert, select, update
 from sqlalchemy.engine import Connection, CursorResult
@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from companion import colours
 from companion.storage.engines import make_engine
 from companion.storage.poll_reader import PollReader
-from companion.storage.rows import EntryRow
+from companion.storage.rows import EntryRow, Payload
 from companion.storage.schema import (
     aliases,
     attention,
@@ -96,7 +96,7 @@ class TableRow:
     viewer_token: str
     code: str
     game: str
-    setup: dict[str, Any]
+    setup: Payload
     version: int
     created_at: datetime
     updated_at: datetime
@@ -114,14 +114,15 @@ class TableValues(TypedDict):
     viewer_token: str
     code: str
     game: str
-    setup: dict[str, Any]
+    setup: Payload
     version: int
     created_at: datetime
     updated_at: datetime
 
 
 # What an entry made against an older version becomes on the log as it is now (raises StaleWrite if nothing).
-Rebase = Callable[[list[EntryRow], "StaleWrite"], dict[str, Any]]
+PollRow = tuple[int, int, Mapping[str, str] | str | None, int]
+Rebase = Callable[[list[EntryRow], "StaleWrite"], Payload]
 
 
 class StaleWrite(Exception):
@@ -147,7 +148,7 @@ def insert_group(conn: Connection, name: str) -> int:
     return inserted_id(conn.execute(insert(groups).values(**values)))
 
 
-def inserted_id(result: CursorResult[Any]) -> int:
+def inserted_id(result: CursorResult[tuple[object, ...]]) -> int:
     """The id of the one row an insert made."""
     key = result.inserted_primary_key
     if key is None:
@@ -156,7 +157,7 @@ def inserted_id(result: CursorResult[Any]) -> int:
     return made
 
 
-def table_values(group_id: int, game: str, setup: dict[str, Any], version: int, created: datetime) -> TableValues:
+def table_values(group_id: int, game: str, setup: Payload, version: int, created: datetime) -> TableValues:
     """A new table's row with fresh tokens (144 bits each) and join code, at `version` since `created`."""
     return {
         "group_id": group_id,
@@ -188,7 +189,7 @@ class Store:
         return self.engine.connect().execution_options(immediate=True)
 
     def create_table(
-        self, game: str, setup: dict[str, Any], group_id: int | None = None, group_name: str = NEW_GROUP
+        self, game: str, setup: Payload, group_id: int | None = None, group_name: str = NEW_GROUP
     ) -> TableRow:
         """A new table with fresh tokens (144 bits each) and a join code not in use, in the group `group_id`, or
         in a new group called `group_name` made with it."""
@@ -221,7 +222,7 @@ class Store:
         with self._write() as conn, conn.begin():
             conn.execute(update(tables).where(tables.c.id == table_id).values(colours=colours))
 
-    def _one(self, column: Column[Any], value: str) -> TableRow | None:
+    def _one(self, column: Column[str], value: str) -> TableRow | None:
         if not KEY_SHAPE.fullmatch(value):
             return None
         with self.engine.connect() as conn:
@@ -237,19 +238,20 @@ class Store:
     def by_code(self, code: str) -> TableRow | None:
         return self._one(tables.c.code, code.strip().upper())
 
-    def versions(self, column: Column[Any], token: str) -> tuple[int, int] | None:
+    def versions(self, column: Column[str], token: str) -> tuple[int, int] | None:
         """(id, version) of the table with this token."""
         found = self.poll(column, token)
         return (found[0], found[1]) if found else None
 
-    def poll(self, column: Column[Any], token: str) -> tuple[int, int, str] | None:
+    def poll(self, column: Column[str], token: str) -> tuple[int, int, str] | None:
         """(id, version, what its poll compares: colours.poll_version) of the table with this token: the one query
         a phone's poll costs, so it goes straight to the driver, on a connection of the thread's own, with SQL
         compiled once."""
         if not KEY_SHAPE.fullmatch(token):
             return None
         sql, positional = self._poll_sql[column.name]
-        row = self._polls.one(sql, (token,) if positional else {"token": token})
+        # The poll's SELECT: id, version, colours (JSON, or its text as the driver hands it), seat changes.
+        row = cast(PollRow | None, self._polls.one(sql, (token,) if positional else {"token": token}))
         return (row[0], row[1], colours.poll_version(row[1], row[2], row[3])) if row else None
 
     def version(self, table_id: int) -> int:
@@ -279,7 +281,7 @@ class Store:
             return [TableRow(**row) for row in conn.execute(query).mappings()]
 
     def import_tables(
-        self, items: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]], group_id: int
+        self, items: list[tuple[str, Payload, datetime, list[EntryRow]]], group_id: int
     ) -> list[TableRow]:
         """New tables (game, setup, created_at, log) in a group, with fresh tokens, their logs kept as they were: all
         in one transaction, so either every table is stored or none is."""
@@ -292,14 +294,14 @@ class Store:
         raise RuntimeError("could not find free join codes")
 
     def import_in(
-        self, conn: Connection, items: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]], group_id: int
+        self, conn: Connection, items: list[tuple[str, Payload, datetime, list[EntryRow]]], group_id: int
     ) -> list[TableRow]:
         """import_tables in the caller's write transaction (a clashing join code raises IntegrityError)."""
         return [self._import(conn, group_id, *item) for item in items]
 
     @staticmethod
     def _import(
-        conn: Connection, group_id: int, game: str, setup: dict[str, Any], created: datetime, log: list[EntryRow]
+        conn: Connection, group_id: int, game: str, setup: Payload, created: datetime, log: list[EntryRow]
     ) -> TableRow:
         values = table_values(group_id, game, setup, log[-1].seq if log else 0, created)
         if log:
@@ -321,7 +323,7 @@ class Store:
         based_on: int,
         entry_id: str,
         kind: str,
-        payload: dict[str, Any],
+        payload: Payload,
         author: str,
         version: int = 1,
         rebase: Rebase | None = None,
@@ -360,7 +362,7 @@ class Store:
             raise
 
     @staticmethod
-    def _rebased(conn: Connection, table_id: int, rebase: Rebase, stale: StaleWrite) -> tuple[int, dict[str, Any]]:
+    def _rebased(conn: Connection, table_id: int, rebase: Rebase, stale: StaleWrite) -> tuple[int, Payload]:
         """The version the table is at and the entry's payload on top of it, with the table's row held (on
         PostgreSQL; SQLite's write transaction holds the whole database) until the entry is in."""
         latest: int = conn.execute(

@@ -9,11 +9,11 @@ never written over what another phone entered."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field, StringConstraints, model_validator
 
-from companion.games import msg
+from companion.games import Payload, Raw, msg
 from companion.games.koala import engine as koala
 from companion.games.koala.schemas import FeastCount, FeastsEntryIn, FoodCount, FoodEntryIn
 from companion.schemas import EntryForm, FormModel, Name, StrictModel, refused
@@ -72,25 +72,28 @@ class CountsForm(EntryForm):
 
     @model_validator(mode="before")
     @classmethod
-    def _from_form(cls, data: Any) -> Any:
+    def _from_form(cls, data: Raw) -> Raw:
         """`food-<cave>-<food>`, `feasts-<player>` and `was-…` fields gathered by part; any other field is left
         as it came (and refused as unknown)."""
         if not isinstance(data, Mapping) or any(key in data for key in ("food", "feasts", "was")):
             return data
-        out: dict[str, Any] = {"food": {}, "feasts": {}, "was": {}}
+        food: dict[str, dict[str, object]] = {}
+        feasts: dict[str, object] = {}
+        was: dict[str, object] = {}
+        out: dict[str, object] = {"food": food, "feasts": feasts, "was": was}
         for key, value in data.items():
             if key.startswith("was-"):
-                out["was"][key.removeprefix("was-").replace("-", ".", 1)] = value
+                was[key.removeprefix("was-").replace("-", ".", 1)] = value
             elif key.startswith("feasts-"):
-                out["feasts"][key.removeprefix("feasts-")] = value
+                feasts[key.removeprefix("feasts-")] = value
             elif key.startswith("food-") and key.count("-") == 2:
-                _, cave, food = key.split("-")
-                out["food"].setdefault(cave, {})[food] = value
+                _, cave, kind = key.split("-")
+                food.setdefault(cave, {})[kind] = value
             else:
                 out[key] = value
         return out
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         food = {c: f.model_dump() for c, f in self.food.items() if self._changed(f"food.{c}", f.shown())}
         feasts = {p: n for p, n in self.feasts.items() if self._changed(f"feasts.{p}", str(n))}
         return CountsEntryIn.model_validate({"food": food, "feasts": feasts}).model_dump(mode="json")
@@ -101,12 +104,12 @@ class CountsForm(EntryForm):
         return not was or was != typed.split()
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         values = {f"food-{c}-{f}": n for c, counts in payload.get("food", {}).items() for f, n in counts.items()}
         return values | {f"feasts-{p}": n for p, n in payload.get("feasts", {}).items()}
 
     @staticmethod
-    def mine(values: Mapping[str, Any], part: str, fields: list[str]) -> bool:
+    def mine(values: Mapping[str, object], part: str, fields: list[str]) -> bool:
         """Whether a refused form's part holds what its phone typed over what the page showed (then it is shown
         again as typed; any other part shows the table as it is now)."""
         if not values:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TypeVar
 
 from companion.games import Problem, RuleError, msg, msg_n, raise_if
 from companion.games.koala import engine as koala
@@ -15,7 +15,7 @@ from companion.games.koala.engine.checks import WORDS, and_list, seating, team_k
 from companion.games.koala.schemas import FeastsEntryIn, FoodEntryIn, SeatEntryIn, TeamEntryIn
 from companion.games.koala.state import ROLES, KoalaTable, Slot
 
-Move = Callable[[KoalaTable, Any], KoalaTable]
+Entry = TypeVar("Entry")
 
 
 def _player(table: KoalaTable, name: str, loc: str) -> str:
@@ -93,7 +93,9 @@ def counts(table: KoalaTable, entry: CountsEntryIn) -> KoalaTable:
     return _checked(table, "")
 
 
-def _located(problems: list[Problem], loc: str, move: Move, table: KoalaTable, entry: Any) -> KoalaTable:
+def _located(
+    problems: list[Problem], loc: str, move: Callable[[KoalaTable, Entry], KoalaTable], table: KoalaTable, entry: Entry
+) -> KoalaTable:
     """The table after one part's move; a part the table cannot take adds its problems, located at `loc`."""
     try:
         return move(table, entry)

@@ -5,10 +5,11 @@ makes it as it is (`EntryForm`'s defaults) and the payloads stored before entrie
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field, field_validator
 
+from companion.games import Raw
 from companion.games.koala import engine as koala
 from companion.schemas import Count, Endpoint, EntryForm, FormModel, Name, StrictModel, result_json
 
@@ -39,20 +40,20 @@ class ScoreRequest(StrictModel):
     caves: list[CaveIn] = Field(description="as many caves as min(players, 6)")
 
 
-def unit_json(unit: koala.Unit) -> dict[str, Any]:
+def unit_json(unit: koala.Unit) -> dict[str, object]:
     """A koalation, lone koala or team as the API lists it under `units`."""
-    out: dict[str, Any] = {"names": list(unit.names), "points": unit.points, "food": unit.food}
+    out: dict[str, object] = {"names": list(unit.names), "points": unit.points, "food": unit.food}
     if unit.team is not None:
         out["team"] = unit.team
     return out
 
 
-def score(request: ScoreRequest) -> dict[str, Any]:
+def score(request: ScoreRequest) -> dict[str, object]:
     """POST /api/v1/koala/score."""
     result = koala.score(
         [p.to_engine() for p in request.players], [c.to_engine() for c in request.caves], request.teams
     )
-    return {**result_json(result), "units": [unit_json(u) for u in result.extra["units"]]}
+    return {**result_json(result), "units": [unit_json(u) for u in koala.units_of(result)]}
 
 
 ENDPOINTS = [
@@ -109,7 +110,7 @@ class TeamEntryIn(StrictModel):
 # --- the table page's forms: the same fields, as an HTML form posts them ----------------------------------------
 
 
-def _blank_is_nobody(value: Any) -> Any:
+def _blank_is_nobody(value: Raw) -> Raw:
     return None if isinstance(value, str) and not value.strip() else value
 
 

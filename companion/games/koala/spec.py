@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from companion.games import Game, msg
 from companion.games.koala import engine as koala
@@ -13,7 +12,7 @@ from companion.games.koala.table import KIND
 from companion.gamespec import GameSpec, Pad
 
 
-def pad_facts() -> dict[str, Any]:
+def pad_facts() -> dict[str, object]:
     return {
         "foods": [TITLES[f] for f in koala.FOODS],
         "caves": koala.MAX_CAVES,

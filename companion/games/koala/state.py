@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from companion.games import Text, msg, msg_n
+from companion.games import PayloadView, Text, msg, msg_n
 from companion.games.koala import engine as koala
 from companion.games.koala.engine.checks import TEAMS_MIN_PLAYERS, team_key
 from companion.games.koala.schemas import OptionsForm
@@ -124,7 +123,7 @@ def ring_places(caves: int) -> list[str]:
     return places
 
 
-def new_table(setup: Mapping[str, Any]) -> KoalaTable:
+def new_table(setup: PayloadView) -> KoalaTable:
     """Everyone at a cave as they start: the first six seated, the rest standing behind caves 1, 2, 3 and 4."""
     players = tuple(setup["players"])
     asked = bool(OptionsForm.model_validate(setup.get("options", {})).teams)

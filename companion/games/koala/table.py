@@ -4,10 +4,9 @@ page's counts form, so two phones never overwrite each other's counts; the end s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
-from companion.games import Result, Text, msg
+from companion.games import Payload, PayloadView, Result, Text, msg
 from companion.games.koala import engine as koala
 from companion.games.koala.counts import CountsEntryIn, CountsForm
 from companion.games.koala.moves import counts, feasts, food, seat, team
@@ -24,7 +23,8 @@ from companion.games.koala.schemas import (
 )
 from companion.games.koala.state import CaveView, KoalaTable, new_table, ring_places, standing
 from companion.history.reading import PlayReading, Unit
-from companion.storage.entries import EntryKind
+from companion.schemas import EntryForm
+from companion.storage.entries import EntryKind, on_payload, read_as
 from companion.storage.log import Standing
 from companion.tables import TableKind
 from companion.tables.parts import key, keyed
@@ -40,21 +40,27 @@ ENTRIES = {
         "counts", CountsEntryIn, "Several caves' food and players' feast cards, saved together.", label=msg("counts")
     ),
 }
-FORMS: dict[str, Any] = {
+FORMS: dict[str, type[EntryForm]] = {
     "seat": SeatForm,
     "food": FoodForm,
     "feasts": FeastsForm,
     "team": TeamForm,
     "counts": CountsForm,
 }
-APPLY: dict[str, Any] = {"seat": seat, "food": food, "feasts": feasts, "team": team, "counts": counts}
+APPLY: dict[str, Callable[[KoalaTable, Payload], KoalaTable]] = {
+    "seat": on_payload(SeatEntryIn, seat),
+    "food": on_payload(FoodEntryIn, food),
+    "feasts": on_payload(FeastsEntryIn, feasts),
+    "team": on_payload(TeamEntryIn, team),
+    "counts": on_payload(CountsEntryIn, counts),
+}
 
 
-def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> KoalaTable:
+def replay(setup: Payload, entries: Sequence[Standing]) -> KoalaTable:
     """The table as its entries leave it, each applied in turn to the seats everyone starts in."""
     table = new_table(setup)
     for entry in entries:
-        table = APPLY[entry.kind](table, ENTRIES[entry.kind].validate(entry.payload))
+        table = APPLY[entry.kind](table, entry.payload)
     return table
 
 
@@ -98,19 +104,18 @@ def _counts_text(entry: CountsEntryIn) -> str:
     return said
 
 
-TEXTS: dict[str, Any] = {
-    "seat": _seat_text,
-    "food": _food_text,
-    "feasts": _feasts_text,
-    "team": _team_text,
-    "counts": _counts_text,
+TEXTS: dict[str, Callable[[Payload], str]] = {
+    "seat": read_as(SeatEntryIn, _seat_text),
+    "food": read_as(FoodEntryIn, _food_text),
+    "feasts": read_as(FeastsEntryIn, _feasts_text),
+    "team": read_as(TeamEntryIn, _team_text),
+    "counts": read_as(CountsEntryIn, _counts_text),
 }
 
 
-def describe(kind: str, payload: dict[str, Any]) -> str:
+def describe(kind: str, payload: Payload) -> str:
     """An entry in a sentence, for the table's log."""
-    said: str = TEXTS[kind](ENTRIES[kind].validate(payload))
-    return said
+    return TEXTS[kind](payload)
 
 
 # A cave's food, a player's feast cards or team card: each set as a whole and checked again, against the box and
@@ -118,7 +123,7 @@ def describe(kind: str, payload: dict[str, Any]) -> str:
 _share = keyed({"food": ("food", "cave"), "feasts": ("feasts", "player"), "team": ("team", "player")})
 
 
-def part(kind: str, payload: Mapping[str, Any]) -> str | None:
+def part(kind: str, payload: PayloadView) -> str | None:
     """The cave or player an entry sets; a counts save is the food or feasts entry it stands for when it changed
     one cave or one player, and whole when it changed several (a part is one cave or one player)."""
     if kind != "counts" or not isinstance(payload, Mapping):
@@ -139,7 +144,7 @@ def result(table: KoalaTable) -> Result:
 
 def scored_together(result: Result) -> tuple[Unit, ...]:
     """Koalations and lone koalas, or teams: each scores as one."""
-    return tuple(Unit(_unit_label(u), tuple(u.names), u.points) for u in standing(result.extra.get("units", ())))
+    return tuple(Unit(_unit_label(u), tuple(u.names), u.points) for u in standing(koala.units_of(result)))
 
 
 def _unit_label(unit: koala.Unit) -> str:

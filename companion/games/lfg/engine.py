@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import cast
 
 from companion.games import Line, PlayerScore, Problem, Result, Text, msg, msg_n, raise_if, top_scorers
 
@@ -287,16 +288,20 @@ def _winners(scored: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str | None
     return winners, "renown", [why, said]
 
 
+def _scoundrels(score: PlayerScore) -> int:
+    return cast(int, score.extra["scoundrels"])  # as _score_player stores it
+
+
 def _scoundrel_winner(scored: Sequence[PlayerScore]) -> tuple[str | None, Text]:
     """The single scoundrel winner if there is one, and a sentence saying why (or why not).
 
     Only a complete party can win, but it is measured against every final party: an incomplete party's
     scoundrels and renown still stand in its way.
     """
-    if not any(s.extra["scoundrels"] for s in scored if s.extra["complete"]):
+    if not any(_scoundrels(s) for s in scored if s.extra["complete"]):
         return None, msg("No complete party has a scoundrel, so there is no scoundrel win.")
-    most = max(s.extra["scoundrels"] for s in scored)
-    leaders = [s for s in scored if s.extra["scoundrels"] == most]
+    most = max(_scoundrels(s) for s in scored)
+    leaders = [s for s in scored if _scoundrels(s) == most]
     if len(leaders) > 1:
         names = _join([s.name for s in leaders], "and")
         return None, msg(

@@ -9,10 +9,11 @@ per copy, by its catalog name and whether it ended the game hurt.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal, TypedDict
 
 from pydantic import Field
 
+from companion.games import Payload, PayloadView
 from companion.games.lfg import engine as lfg
 from companion.schemas import Name, StrictModel
 
@@ -59,7 +60,7 @@ class PartyEntryIn(StrictModel):
     party: list[PartyHeroIn] = Field(max_length=PARTY_SIZE)
 
 
-def hero_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def hero_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 was the hero form: the name as `name`, a true/false field per role and per trait (false when
     missing), and `was` empty for a new card."""
     was = payload.get("was") or ""
@@ -74,19 +75,19 @@ def hero_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _ticked(payload: dict[str, Any], names: Sequence[str]) -> list[str]:
+def _ticked(payload: Payload, names: Sequence[str]) -> list[str]:
     flags = {name: payload.get(name, False) for name in names}
     if not all(isinstance(flag, bool) for flag in flags.values()):
         raise ValueError(f"one of {', '.join(names)} is not true or false")
     return [name for name, on in flags.items() if on]
 
 
-def remove_hero_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def remove_hero_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 named the hero `name`."""
     return {"hero": payload["name"]}
 
 
-def party_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def party_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 gave each hero once, as `heroes`, with its `copies` and how many of them are `hurt` (the first
     ones). It refused a hero given twice and more hurt copies than copies, so an old entry like that cannot be read."""
     seen: set[str] = set()
@@ -98,16 +99,31 @@ def party_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
     return {"player": payload["player"], "party": party_of_picks(payload.get("heroes", []))}
 
 
-def party_of_picks(picks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+class Pick(TypedDict):
+    """One hero as the party form gives it: the copies taken and how many of them are hurt."""
+
+    hero: str
+    copies: int
+    hurt: int
+
+
+class Member(TypedDict):
+    """One copy of a hero in a stored party."""
+
+    hero: str
+    hurt: bool
+
+
+def party_of_picks(picks: Sequence[PayloadView]) -> list[Member]:
     """{"hero", "copies", "hurt"} picks (the party form's) -> the party, each copy once, its first copies hurt."""
     return [
         {"hero": pick["hero"], "hurt": i < pick.get("hurt", 0)} for pick in picks for i in range(pick.get("copies", 1))
     ]
 
 
-def picks_of_party(party: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def picks_of_party(party: Sequence[PayloadView]) -> list[Pick]:
     """The party -> one {"hero", "copies", "hurt"} per hero (compared without regard to case), in party order."""
-    picks: dict[str, dict[str, Any]] = {}
+    picks: dict[str, Pick] = {}
     for member in party:
         pick = picks.setdefault(str(member["hero"]).casefold(), {"hero": member["hero"], "copies": 0, "hurt": 0})
         pick["copies"] += 1

@@ -7,16 +7,15 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pydantic import ValidationError
 
-from companion.games import Problem, msg
+from companion.games import PayloadView, Problem, msg
 from companion.games.lfg import engine as lfg
 from companion.games.lfg.entries import CATALOG_SIZE, HeroEntryIn
 from companion.games.lfg.schemas import HeroForm
 from companion.games.lfg.state import CatalogHero
-from companion.gamespec import Checked, KeptCards
+from companion.gamespec import Checked, KeptCards, StoredCard
 from companion.groups import cards as group_cards
 from companion.schemas import validation_problems
 
@@ -32,7 +31,7 @@ class KeptHero:
     hero: CatalogHero
 
 
-def kept(cards: Sequence[Any]) -> list[KeptHero]:
+def kept(cards: Sequence[StoredCard]) -> list[KeptHero]:
     """The group's heroes in the order a table lists them. A card that cannot be read, or a second card of a name,
     is left out: a table starting with it could not be replayed."""
     found: dict[str, KeptHero] = {}
@@ -53,7 +52,7 @@ def most() -> int:
     return min(group_cards.MOST, CATALOG_SIZE)
 
 
-def _card(entry: HeroEntryIn) -> dict[str, Any]:
+def _card(entry: HeroEntryIn) -> dict[str, object]:
     """What the group keeps of a hero entry: the card and its copies (which card a table changed is the table's)."""
     return entry.model_dump(mode="json", exclude={"was"})
 
@@ -89,11 +88,11 @@ def _located(problems: list[Problem]) -> dict[str, str]:
     return errors
 
 
-def context(heroes: list[KeptHero]) -> dict[str, Any]:
+def context(heroes: list[KeptHero]) -> dict[str, object]:
     return {"heroes": heroes, "full": len(heroes) >= most(), "most": most()}
 
 
-def entered(kind: str, payload: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+def entered(kind: str, payload: PayloadView) -> tuple[str, dict[str, object]] | None:
     """A hero entered at one of a group's tables is kept with the group too, so its next table has it; a hero the
     group has by that name stays as the group has it, and one removed at a table stays with the group."""
     if kind != "hero":
@@ -105,7 +104,7 @@ def entered(kind: str, payload: Mapping[str, Any]) -> tuple[str, dict[str, Any]]
     return entry.hero, _card(entry)
 
 
-def start(values: dict[str, Any], heroes: list[KeptHero]) -> dict[str, Any]:
+def start(values: dict[str, object], heroes: list[KeptHero]) -> dict[str, object]:
     """A new table's option values with the heroes it starts with: a new table of a group starts with the group's
     heroes, kept in its setup as a copied catalog is (so its replay never reads the group's cards again). Copying
     an earlier table, heroes given outright, or the form's choice of none leave them out."""

@@ -6,15 +6,16 @@ player's final party, picked from it. Its entries' canonical payloads are in `en
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from pydantic import Field, ValidationInfo, field_serializer, field_validator, model_validator
 
-from companion.games import RuleError, msg
+from companion.games import Payload, Raw, RuleError, msg
 from companion.games.lfg import engine as lfg
 from companion.games.lfg.entries import (
     CATALOG_SIZE,
+    Pick,
     Renown,
     Role,
     Trait,
@@ -60,7 +61,7 @@ class ScoreRequest(StrictModel):
     players: list[PlayerIn] = Field(description="2 to 7 players, each with their final party")
 
 
-def score(request: ScoreRequest) -> dict[str, Any]:
+def score(request: ScoreRequest) -> dict[str, object]:
     """POST /api/v1/lfg/score: every problem at once, the engine's and repeated names alike."""
     problems = duplicate_name_problems([p.name for p in request.players], "players")
     try:
@@ -104,12 +105,12 @@ class HeroForm(EntryForm):
     def _trim(cls, value: str) -> str:
         return value.strip()
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         """The ticked roles and traits as lists, `name` as `hero`, and no `was` for a new card."""
         return hero_v1_to_v2(self.model_dump(mode="json"))
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         """The card's fields as the form posts them: a box ticked ("on") per role and trait it has."""
         ticks = {name: "on" for name in (*payload["roles"], *payload["traits"])}
         fields = {k: payload[k] for k in ("renown", "hurt_renown", "copies")}
@@ -125,12 +126,12 @@ class RemoveHeroForm(EntryForm):
 
     name: Name
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         """The hero's name as `hero`."""
         return remove_hero_v1_to_v2(self.model_dump(mode="json"))
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         """The hero's name in the form's `name` field."""
         return {"name": payload["hero"]}
 
@@ -156,17 +157,17 @@ class PartyForm(EntryForm):
 
     @model_validator(mode="before")
     @classmethod
-    def _gather_ticks(cls, data: Any) -> Any:
+    def _gather_ticks(cls, data: Raw) -> Raw:
         if not isinstance(data, dict) or "heroes" in data:
             return data
         return gather_ticks(data)
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         """Each hero once per copy taken, as many of them hurt as there are hurt boxes ticked."""
         return {"player": self.player, "party": party_of_picks([pick.model_dump() for pick in self.heroes])}
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         """The boxes the page would show ticked for this party: "take.1.Bard", "take.2.Bard", "hurt.1.Bard"."""
         ticks = {"player": payload["player"]}
         for pick in picks_of_party(payload["party"]):
@@ -175,28 +176,34 @@ class PartyForm(EntryForm):
         return ticks
 
 
-def gather_ticks(data: dict[str, Any]) -> dict[str, Any]:
-    """Checkbox fields -> {"heroes": [{"hero", "copies", "hurt"}]}; other fields are left for validation.
+def gather_ticks(data: Mapping[str, object]) -> dict[str, object]:
+    """Checkbox fields -> {"heroes": [{"hero", "copies", "hurt"}]}; other fields are left for validation."""
+    rest = {key: value for key, value in data.items() if _tick(key) is None}
+    return {**rest, "heroes": ticked_picks(data)}
+
+
+def ticked_picks(data: Mapping[str, object]) -> list[Pick]:
+    """The heroes the party form's boxes tick, each with the copies taken and how many of them are hurt.
 
     A second copy counts only when the first is ticked, and a hurt box only when its copy counts: the page
     hides those boxes until then, so a box ticked and then hidden must not change the party."""
-    rest: dict[str, Any] = {}
-    ticked: dict[tuple[str, int, str], bool] = {}
-    for key, value in data.items():
-        kind, _, tail = key.partition(".")
-        number, _, hero = tail.partition(".")
-        if kind in ("take", "hurt") and number in ("1", "2") and hero.strip():
-            ticked[kind, int(number), hero] = str(value).lower() not in ("", "0", "off", "false")
-        else:
-            rest[key] = value
-    heroes: dict[str, dict[str, int]] = {}
+    boxes = {tick: value for key, value in data.items() if (tick := _tick(key)) is not None}
+    ticked = {tick: str(value).lower() not in ("", "0", "off", "false") for tick, value in boxes.items()}
+    heroes: dict[str, Pick] = {}
     for (kind, copy, hero), on in ticked.items():
         if kind == "take" and on and (copy == 1 or ticked.get(("take", 1, hero))):
-            heroes.setdefault(hero, {"copies": 0, "hurt": 0})["copies"] += 1
+            heroes.setdefault(hero, {"hero": hero, "copies": 0, "hurt": 0})["copies"] += 1
     for (kind, copy, hero), on in ticked.items():
         if kind == "hurt" and on and hero in heroes and copy <= heroes[hero]["copies"]:
             heroes[hero]["hurt"] += 1
-    return {**rest, "heroes": [{"hero": hero, **counts} for hero, counts in heroes.items()]}
+    return list(heroes.values())
+
+
+def _tick(key: str) -> tuple[str, int, str] | None:
+    """A party box's field name ("take.1.Bard", "hurt.2.Bard") as (kind, copy, hero); None for any other field."""
+    kind, _, tail = key.partition(".")
+    number, _, hero = tail.partition(".")
+    return (kind, int(number), hero) if kind in ("take", "hurt") and number in ("1", "2") and hero.strip() else None
 
 
 # What a setup keeps of where its catalog came from, in place of the earlier table's token (older setups may still
@@ -206,6 +213,10 @@ COPIED = "COPIED"
 # The one answer for a table that cannot be copied, whether it is unknown, of another game or of another group: it
 # never says whether a table with that token exists elsewhere.
 NOT_OURS = msg("choose one of your group's LFG tables")
+
+
+# The validation context the page that starts a table hands in: the table chosen to copy, found or not.
+CopyContext = ValidationInfo["Mapping[str, CopiedTable | None] | None"]
 
 
 class LfgOptions(FormModel):
@@ -224,7 +235,7 @@ class LfgOptions(FormModel):
 
     @field_validator("copy_from")
     @classmethod
-    def _ours(cls, value: str, info: ValidationInfo) -> str:
+    def _ours(cls, value: str, info: CopyContext) -> str:
         value = value.strip()
         context = info.context or {}
         if value and "copy_source" in context and not copied_catalog(context["copy_source"]):
@@ -237,7 +248,7 @@ class LfgOptions(FormModel):
 
     @field_validator("heroes", mode="before")
     @classmethod
-    def _copy(cls, value: Any, info: ValidationInfo) -> Any:
+    def _copy(cls, value: Raw, info: CopyContext) -> Raw:
         if value is None:
             token = info.data.get("copy_from", "")
             context = info.context or {}
@@ -248,7 +259,7 @@ class LfgOptions(FormModel):
 class CopiedHero(Protocol):
     """A hero of the earlier table's catalog, which gives the hero form's values."""
 
-    def form(self) -> dict[str, Any]: ...
+    def form(self) -> dict[str, object]: ...
 
 
 class CopiedTable(Protocol):
@@ -258,6 +269,6 @@ class CopiedTable(Protocol):
     def heroes(self) -> Sequence[CopiedHero]: ...
 
 
-def copied_catalog(source: CopiedTable | None) -> list[dict[str, Any]]:
+def copied_catalog(source: CopiedTable | None) -> list[dict[str, object]]:
     """The catalog of the group's table chosen to copy, as hero entries; empty when there is none to copy."""
     return [hero.form() for hero in source.heroes] if source is not None else []

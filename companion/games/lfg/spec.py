@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from companion.games import Game, msg
 from companion.games.lfg import engine as lfg
@@ -16,7 +15,7 @@ HERO_ROWS = 8
 TITLES = {"defence": msg("Defence"), "support": msg("Support"), "damage": msg("Damage")}
 
 
-def pad_facts() -> dict[str, Any]:
+def pad_facts() -> dict[str, object]:
     return {"roles": [TITLES[r] for r in lfg.ROLES], "hero_rows": HERO_ROWS, "scale": 115}
 
 

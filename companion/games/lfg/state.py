@@ -5,12 +5,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import cast
 
-from companion.games import Line, PlayerScore, Result
+from companion.games import Line, PayloadView, PlayerScore, Result
 from companion.games.lfg import engine as lfg
-from companion.games.lfg.entries import picks_of_party
-from companion.games.lfg.schemas import HeroForm, gather_ticks
+from companion.games.lfg.entries import Pick, picks_of_party
+from companion.games.lfg.schemas import HeroForm, ticked_picks
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class CatalogHero:
     def key(self) -> str:
         return self.card.name.casefold()
 
-    def form(self) -> dict[str, Any]:
+    def form(self) -> dict[str, object]:
         """This card as the hero form's fields (the form that changes it, and a copied catalog, start from them)."""
         c = self.card
         flags = {name: name in c.roles or name in c.traits for name in (*lfg.ROLES, *lfg.TRAITS)}
@@ -104,12 +104,12 @@ class State:
         return sum(m.hero.casefold() == key for p, members in self.parties.items() if p != but for m in members)
 
     def chosen(
-        self, player: str, values: Mapping[str, Any], payload: Mapping[str, Any] | None = None
+        self, player: str, values: Mapping[str, object], payload: PayloadView | None = None
     ) -> dict[str, tuple[int, int]]:
         """What a party form shows ticked, {hero key: (copies, hurt)}: the boxes posted (or a stored party's, as
         its form shows them) if any, else the party payload being corrected, else the player's party as it stands."""
         if values:
-            picks = gather_ticks(dict(values))["heroes"]
+            picks = ticked_picks(values)
         elif payload is not None:
             picks = _picks(payload)
         else:
@@ -126,10 +126,10 @@ class State:
         if not self.finished:
             return Outcome(rows, (), None, ())
         why = tuple(n for n in scored.notes if "'s party is incomplete and disqualified: " not in n)
-        return Outcome(rows, scored.winners, scored.extra["win"], why)
+        return Outcome(rows, scored.winners, cast(str | None, scored.extra["win"]), why)
 
 
-def _picks(payload: Any) -> list[dict[str, Any]]:
+def _picks(payload: PayloadView) -> list[Pick]:
     """A damaged entry being corrected shows no hero ticked."""
     try:
         return picks_of_party(payload["party"])
@@ -144,10 +144,10 @@ def _row(state: State, score: PlayerScore, scored: Result) -> PartyRow:
         score.name,
         score.name in state.parties,
         state.parties.get(score.name, ()),
-        x["renown"],
-        x["scoundrels"],
-        x["complete"],
-        x["assignment"],
+        cast(int, x["renown"]),
+        cast(int, x["scoundrels"]),
+        cast(bool, x["complete"]),
+        cast(Mapping[str, str] | None, x["assignment"]),
         reason,
         score.breakdown,
         state.finished and score.name in scored.winners,

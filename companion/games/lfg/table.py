@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
 
-from companion.games import PlayerScore, Problem, RuleError, msg, msg_n
+from companion.games import Payload, PlayerScore, Problem, RuleError, msg, msg_n
 from companion.games.lfg import engine as lfg
 from companion.games.lfg.entries import (
     CATALOG_SIZE,
     HeroEntryIn,
     PartyEntryIn,
+    Pick,
     RemoveHeroEntryIn,
     hero_v1_to_v2,
     party_v1_to_v2,
@@ -28,7 +28,7 @@ from companion.games.lfg.schemas import HeroForm, LfgOptions, PartyForm, RemoveH
 from companion.games.lfg.state import CatalogHero, Member, State, result
 from companion.history.reading import PlayReading
 from companion.schemas import EntryForm
-from companion.storage.entries import EntryKind
+from companion.storage.entries import EntryKind, on_payload
 from companion.storage.log import Standing
 from companion.tables import TableKind
 from companion.tables.parts import keyed
@@ -62,14 +62,14 @@ ENTRIES = {
 FORMS: dict[str, type[EntryForm]] = {"hero": HeroForm, "remove_hero": RemoveHeroForm, "party": PartyForm}
 
 
-def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> State:
+def replay(setup: Payload, entries: Sequence[Standing]) -> State:
     """The catalog the table started with (a copied one is kept in the setup as hero forms), then every entry."""
     options = LfgOptions.model_validate(setup.get("options") or {})
     state = State(tuple(setup["players"]), copied=bool(options.copy_from))
     for hero in options.heroes or ():
         state = set_hero(state, HeroEntryIn.model_validate(hero.to_payload()))
     for entry in entries:
-        state = APPLY[entry.kind](state, ENTRIES[entry.kind].validate(entry.payload))
+        state = APPLY[entry.kind](state, entry.payload)
     return state
 
 
@@ -165,11 +165,14 @@ def _and(items: Sequence[str]) -> str:
     return said
 
 
-# Each takes the entry its kind validates to, which a key in this table cannot type.
-APPLY: dict[str, Callable[[State, Any], State]] = {"hero": set_hero, "remove_hero": remove_hero, "party": set_party}
+APPLY: dict[str, Callable[[State, Payload], State]] = {
+    "hero": on_payload(HeroEntryIn, set_hero),
+    "remove_hero": on_payload(RemoveHeroEntryIn, remove_hero),
+    "party": on_payload(PartyEntryIn, set_party),
+}
 
 
-def describe(kind: str, payload: dict[str, Any]) -> str:
+def describe(kind: str, payload: Payload) -> str:
     """The entry in a sentence, for the table's log."""
     if kind == "hero":
         entry = HeroEntryIn.model_validate(payload)
@@ -208,7 +211,7 @@ def hero_summary(card: lfg.HeroCard, copies: int) -> str:
     return said
 
 
-def _pick_text(pick: dict[str, Any]) -> str:
+def _pick_text(pick: Pick) -> str:
     hero, copies, hurt = pick["hero"], pick["copies"], pick["hurt"]
     if copies == 1:
         return msg("%(hero)s (hurt)", hero=hero) if hurt else hero

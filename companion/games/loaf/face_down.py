@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from companion.games import Text, msg
+from companion.games import PayloadView, Text, msg
 from companion.games.loaf import engine as loaf
+from companion.games.loaf.table import LoafTable
 from companion.storage.log import Standing
 
 _CHOSEN = re.compile(r"discards the [\d, and]+( instead)?$")
@@ -29,7 +29,7 @@ class Secret:
     cards: frozenset[int]
 
 
-def secrets_of(table: Any, log: Sequence[Standing]) -> dict[int, tuple[Secret, ...]]:
+def secrets_of(table: LoafTable, log: Sequence[Standing]) -> dict[int, tuple[Secret, ...]]:
     """The entries in force that chose cards to discard face down (a player's choice, or a round entered whole with
     its choices), by seq, each with the cards its players discarded. The cards of a round played are read off the
     hands before and after it (so a pick the round ignored hides nothing); those of the round being entered, off the
@@ -51,7 +51,7 @@ def secrets_of(table: Any, log: Sequence[Standing]) -> dict[int, tuple[Secret, .
     return out
 
 
-def _gone(table: Any, number: int, player: str, payload: Mapping[str, Any]) -> frozenset[int]:
+def _gone(table: LoafTable, number: int, player: str, payload: PayloadView) -> frozenset[int]:
     """The cards `player` discarded by the effect of round `number` (not the card they played)."""
     if number > len(table.played):
         chosen = payload.get("discard") if payload.get("discard") is not None else [payload.get("take_back")]
@@ -67,7 +67,7 @@ def _gone(table: Any, number: int, player: str, payload: Mapping[str, Any]) -> f
     return frozenset(set(before) - set(after) - {played})
 
 
-def hidden(table: Any, secrets: Sequence[Secret]) -> Any:
+def hidden(table: LoafTable, secrets: Sequence[Secret]) -> LoafTable:
     """The table (a LoafTable) as a reader sees it who may not know these cards."""
     if not secrets:
         return table

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
-from pydantic import Field, ValidationError, model_serializer, model_validator
+from pydantic import Field, SerializerFunctionWrapHandler, ValidationError, model_serializer, model_validator
 from pydantic_core import InitErrorDetails
 
-from companion.games import Problem, msg
+from companion.games import Payload, PayloadView, Problem, Raw, msg
 from companion.games.loaf.engine.cards import ROUND_CARDS
 from companion.games.loaf.engine.effects import Target, effect_to_json
 from companion.games.loaf.round_entry import (
@@ -54,14 +53,14 @@ class RoundForm(EntryForm):
 
     @model_validator(mode="before")
     @classmethod
-    def _from_form(cls, data: Any) -> Any:
+    def _from_form(cls, data: Raw) -> Raw:
         """Blank fields count as not given; `card-<name>` and `choice-<name>`/`pick-<name>-<card>` fields are
         gathered into `plays` and `choices` (a choice is its cards, comma-separated); with a listed review card
         the sides set one by one are dropped."""
         if not isinstance(data, Mapping):
             return data
-        out: dict[str, Any] = {}
-        plays: dict[str, Any] = dict(data.get("plays") or {})
+        out: dict[str, object] = {}
+        plays: dict[str, object] = dict(data.get("plays") or {})
         picks: dict[str, list[str]] = {k: str(v).split(",") for k, v in (data.get("choices") or {}).items()}
         for key, value in data.items():
             if value is None or value == "" or key in ("plays", "choices"):
@@ -95,18 +94,18 @@ class RoundForm(EntryForm):
         return self
 
     @model_serializer(mode="wrap")
-    def _without_blanks(self, handler: Any) -> dict[str, Any]:
+    def _without_blanks(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
         return {k: v for k, v in handler(self).items() if v not in (None, {})}
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         """The canonical round: what the fields mean, as the game calculator's round object."""
         return round_v1_to_v2(self.model_dump(mode="json"))
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         """A canonical round as the form's fields (a review card matching a real round card shows as that card)."""
         order = payload["order"]
-        values: dict[str, Any] = {"average": order["average"]}
+        values: dict[str, object] = {"average": order["average"]}
         if order.get("total") is not None:
             values["total"] = order["total"]
         values |= {f"card-{name}": card for name, card in payload.get("plays", {}).items()}
@@ -140,12 +139,12 @@ _CHOICE = re.compile(r"choices\.(.+?)(?:\.(?:discard|take_back)(?:\[\d+\])?)?$")
 _SIDE = re.compile(r"review\.(success|failure)(?:\.(\w+))?$")
 
 
-def _review_values(review: Mapping[str, Any]) -> dict[str, Any]:
+def _review_values(review: PayloadView) -> dict[str, object]:
     sides = {side: dict(review[side]) for side in ("success", "failure")}
     for card in ROUND_CARDS.values():
         if sides == {"success": effect_to_json(card.success), "failure": effect_to_json(card.failure)}:
             return {"review": card.key}
-    values: dict[str, Any] = {"review": OTHER}
+    values: dict[str, object] = {"review": OTHER}
     for side, effect in sides.items():
         values |= side_values(side, effect)
     return values

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field, ValidationError, model_validator
 from pydantic_core import InitErrorDetails
 
+from companion.games import Raw
 from companion.games.loaf.engine.effects import Target
 from companion.games.loaf.round_entry import OTHER, SIDES, SideKind, effect_json, review_problems
 from companion.schemas import FormModel, Name, refused
@@ -25,7 +24,7 @@ class GroupCardForm(FormModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _blanks(cls, data: Any) -> Any:
+    def _blanks(cls, data: Raw) -> Raw:
         return {k: v for k, v in data.items() if v not in (None, "")} if isinstance(data, dict) else data
 
     @model_validator(mode="after")
@@ -36,7 +35,7 @@ class GroupCardForm(FormModel):
             raise ValidationError.from_exception_data(type(self).__name__, details)
         return self
 
-    def card(self) -> dict[str, Any]:
+    def card(self) -> dict[str, object]:
         """The card's two sides, as the API's review object."""
         return {
             side: effect_json(

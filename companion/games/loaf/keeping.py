@@ -4,7 +4,6 @@ tap at any of the group's tables picks it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -29,7 +28,7 @@ def check(values: Mapping[str, str], _cards: list[KeptCard]) -> Checked:
     return (form.name, form.card()), {}
 
 
-def context(_cards: list[KeptCard]) -> dict[str, Any]:
+def context(_cards: list[KeptCard]) -> dict[str, object]:
     """What the page's form offers for each side."""
     return {"side_kinds": SIDE_KINDS, "targets": BASIC_TARGETS + ADVANCED_TARGETS, "target_labels": TARGET_LABELS}
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from companion.games import RuleError
 from companion.games.loaf.engine.effects import Effect, effect_from_json
 from companion.games.loaf.round_entry import SIDES
 from companion.games.loaf.rounds import basic_problems
+from companion.gamespec import StoredCard
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class KeptCard:
         return self.success if outcome == "success" else self.failure
 
 
-def kept_cards(rows: Iterable[Any]) -> list[KeptCard]:
+def kept_cards(rows: Iterable[StoredCard]) -> list[KeptCard]:
     """Stored cards (each with `id`, `name` and `card`) as KeptCards; any that cannot be read are left out."""
     out = []
     for row in rows:

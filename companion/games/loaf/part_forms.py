@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from pydantic import Field, ValidationError, model_validator
 from pydantic_core import InitErrorDetails
 
-from companion.games import Problem, msg
+from companion.games import Payload, Problem, Raw, msg
 from companion.games.loaf.engine.cards import ROUND_CARDS
 from companion.games.loaf.engine.effects import Target
 from companion.games.loaf.parts import CardPart, ChoicePart, OrderPart, ReviewPart
@@ -31,7 +30,7 @@ from companion.games.loaf.schemas import LoafEffect
 from companion.schemas import EntryForm, refused
 
 
-def _filled(data: Any) -> Any:
+def _filled(data: Raw) -> Raw:
     """Blank fields count as not given."""
     if not isinstance(data, Mapping):
         return data
@@ -53,7 +52,7 @@ class OrderForm(EntryForm):
 
     _blanks = model_validator(mode="before")(_filled)
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         return OrderPart.model_validate(self.model_dump()).model_dump(mode="json")
 
 
@@ -66,7 +65,7 @@ class CardForm(EntryForm):
 
     _blanks = model_validator(mode="before")(_filled)
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         return CardPart.model_validate(self.model_dump()).model_dump(mode="json")
 
     @classmethod
@@ -116,8 +115,8 @@ class ReviewForm(EntryForm):
             problems.append(Problem("review", msg("pick this round's review card")))
         return problems
 
-    def to_payload(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"round": self.round}
+    def to_payload(self) -> Payload:
+        out: dict[str, object] = {"round": self.round}
         if self.card is not None:
             out |= _group_card(self.card) or {}
         elif self.review in PICKS:
@@ -132,8 +131,8 @@ class ReviewForm(EntryForm):
         return ReviewPart.model_validate(out).model_dump(mode="json")
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
-        values: dict[str, Any] = {"round": payload["round"], "review": OTHER}
+    def values_of(cls, payload: Payload) -> dict[str, object]:
+        values: dict[str, object] = {"round": payload["round"], "review": OTHER}
         values |= {"name": payload["name"]} if payload.get("name") else {}
         for side in SIDES:
             values |= side_values(side, payload.get(side) or {})
@@ -149,7 +148,7 @@ class ReviewForm(EntryForm):
         return f"{side}_amount" if key in AMOUNT_KEYS else f"{side}_effect"
 
 
-def _group_card(text: str) -> dict[str, Any] | None:
+def _group_card(text: str) -> dict[str, object] | None:
     """A group's card as its button sends it: {"name", "success", "failure"}; None when it cannot be read."""
     try:
         data = json.loads(text)
@@ -171,7 +170,7 @@ class ChoiceForm(EntryForm):
 
     @model_validator(mode="before")
     @classmethod
-    def _from_form(cls, data: Any) -> Any:
+    def _from_form(cls, data: Raw) -> Raw:
         data = _filled(data)
         if not isinstance(data, Mapping):
             return data
@@ -185,13 +184,13 @@ class ChoiceForm(EntryForm):
         _refuse(type(self).__name__, [] if self.cards else [Problem("cards", msg("pick the card(s)"))])
         return self
 
-    def to_payload(self) -> dict[str, Any]:
-        pick: dict[str, Any] = {"discard": self.cards} if self.ask == "discard" else {"take_back": self.cards[0]}
+    def to_payload(self) -> Payload:
+        pick: dict[str, object] = {"discard": self.cards} if self.ask == "discard" else {"take_back": self.cards[0]}
         part = ChoicePart.model_validate({"round": self.round, "player": self.player} | pick)
         return part.model_dump(mode="json")
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         ask = "discard" if payload.get("discard") is not None else "take_back"
         cards = payload["discard"] if ask == "discard" else [payload["take_back"]]
         return {"round": payload["round"], "player": payload["player"], "ask": ask, "cards": ",".join(map(str, cards))}

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.games import RuleError, Text, msg
+from companion.games import Payload, RuleError, Text, msg
 from companion.games.loaf.engine.cards import ROUND_CARDS
 from companion.games.loaf.engine.effects import effect_from_json
 from companion.games.loaf.pending import PARTS
@@ -14,7 +12,7 @@ from companion.games.loaf.round_entry import SIDES
 _NAMES = {str(card.name): card.name for card in ROUND_CARDS.values()}
 
 
-def describe_part(kind: str, payload: dict[str, Any]) -> str:
+def describe_part(kind: str, payload: Payload) -> str:
     """ "Round 2: Ann played 7", "Round 2: order 5 per player", "Round 2: review card …"."""
     part = PARTS[kind].model_validate(payload)
     data = part.model_dump(exclude_none=True)
@@ -43,7 +41,7 @@ def describe_part(kind: str, payload: dict[str, Any]) -> str:
     )
 
 
-def _review(no: int, data: dict[str, Any]) -> str:
+def _review(no: int, data: Payload) -> str:
     sides: list[str] = []
     for side in SIDES:
         if side in data:

@@ -4,18 +4,16 @@ is played once all of its parts are in (`pending`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
-from pydantic import Field, model_serializer, model_validator
-
-from companion.games import msg
+from companion.games import Raw, msg
 from companion.games.loaf.schemas import LoafEffect
 from companion.schemas import Name, StrictModel, refused
 
 ROUND = Field(ge=1, le=60, description="the round this part belongs to (1 for the first)")
 
 
-def _pruned(value: Any) -> Any:
+def _pruned(value: Raw) -> Raw:
     if isinstance(value, dict):
         return {k: _pruned(v) for k, v in value.items() if v is not None}
     return value
@@ -25,8 +23,8 @@ class Part(StrictModel):
     """Fields left out (or null) are not written back."""
 
     @model_serializer(mode="wrap")
-    def _without_blanks(self, handler: Any) -> dict[str, Any]:
-        out: dict[str, Any] = _pruned(handler(self))
+    def _without_blanks(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        out: dict[str, object] = _pruned(handler(self))
         return out
 
 

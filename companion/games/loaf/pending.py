@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from companion.games import Problem, RuleError, msg, raise_if
+from companion.games import Payload, PayloadView, Problem, RuleError, msg, raise_if
 from companion.games.loaf import engine as loaf
 from companion.games.loaf.engine.effects import HIGHEST_CARD, Outcome, effect_from_json, effect_problems
 from companion.games.loaf.parts import CardPart, ChoicePart, OrderPart, ReviewPart
@@ -50,9 +49,9 @@ class Pending:
     number: int
     order: Mapping[str, int] | None = None
     plays: Mapping[str, int] = field(default_factory=dict)
-    review: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    review: Mapping[str, PayloadView] = field(default_factory=dict)
     name: str | None = None
-    choices: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    choices: Mapping[str, PayloadView] = field(default_factory=dict)
 
     @property
     def started(self) -> bool:
@@ -64,7 +63,7 @@ def holders(game: loaf.Game) -> list[str]:
     return [p.name for p in game.players if p.hand]
 
 
-def add(game: loaf.Game, pending: Pending, kind: str, payload: Mapping[str, Any], advanced: bool) -> Pending:
+def add(game: loaf.Game, pending: Pending, kind: str, payload: PayloadView, advanced: bool) -> Pending:
     """The round with one more part (replacing the same part entered before); raises RuleError, located in the
     part's payload, over a part the round cannot take."""
     part = PARTS[kind].model_validate(payload)
@@ -132,7 +131,7 @@ def requests(game: loaf.Game, pending: Pending, advanced: bool) -> tuple[loaf.Ch
 def whole(pending: Pending, result: Outcome) -> RoundEntryIn:
     """The round as one round entry: the side of the review card that does not apply may be missing."""
     review = {side: pending.review.get(side) or UNUSED_SIDE for side in SIDES}
-    payload: dict[str, Any] = {"order": pending.order, "plays": dict(pending.plays), "review": review}
+    payload: Payload = {"order": pending.order, "plays": dict(pending.plays), "review": review}
     if pending.choices:
         payload["choices"] = dict(pending.choices)
     return RoundEntryIn.model_validate(payload)
@@ -146,7 +145,7 @@ def completed(game: loaf.Game, pending: Pending, advanced: bool) -> RoundEntryIn
     return whole(pending, result)
 
 
-def _given(pending: Pending, request: loaf.ChoiceRequest) -> Any:
+def _given(pending: Pending, request: loaf.ChoiceRequest) -> object:
     return (pending.choices.get(request.player) or {}).get(request.kind)
 
 
@@ -199,7 +198,7 @@ def _card_problems(game: loaf.Game, part: CardPart) -> list[Problem]:
     return []
 
 
-def _review_problems(sides: Mapping[str, Mapping[str, Any]], number: int, advanced: bool) -> list[Problem]:
+def _review_problems(sides: Mapping[str, PayloadView], number: int, advanced: bool) -> list[Problem]:
     problems: list[Problem] = []
     effects = {}
     for side, data in sides.items():
@@ -214,7 +213,7 @@ def _review_problems(sides: Mapping[str, Mapping[str, Any]], number: int, advanc
     return problems
 
 
-def part_of(kind: str, payload: Mapping[str, Any]) -> str | None:
+def part_of(kind: str, payload: PayloadView) -> str | None:
     """Which part of which round an entry fills ("card:2:Ann"); None for a whole round."""
     if kind not in PARTS or not isinstance(payload, Mapping):
         return None

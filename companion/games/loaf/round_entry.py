@@ -11,11 +11,11 @@ and a side ignored a target or an X its effect does not take.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
-from pydantic import model_serializer
+from pydantic import SerializerFunctionWrapHandler, model_serializer
 
-from companion.games import Problem, msg
+from companion.games import Payload, PayloadView, Problem, Raw, msg
 from companion.games.loaf.engine.cards import ROUND_CARDS
 from companion.games.loaf.engine.effects import Effect, effect_to_json
 from companion.games.loaf.schemas import LoafRound
@@ -81,18 +81,18 @@ class RoundEntryIn(LoafRound):
     (or null) are not written back, nor are empty `choices`."""
 
     @model_serializer(mode="wrap")
-    def _without_blanks(self, handler: Any) -> dict[str, Any]:
+    def _without_blanks(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
         out = _pruned(handler(self))
         return out if out.get("choices") else {k: v for k, v in out.items() if k != "choices"}
 
 
-def _pruned(value: Any) -> Any:
+def _pruned(value: Raw) -> Raw:
     if isinstance(value, dict):
         return {k: _pruned(v) for k, v in value.items() if v is not None}
     return value
 
 
-def effect_json(kind: str, target: str | None, amount: int | None) -> dict[str, Any]:
+def effect_json(kind: str, target: str | None, amount: int | None) -> dict[str, object]:
     """One side of a review card as the round form sets it (`up` 2, `discard` 1...), as the API's effect object."""
     if kind in ("up", "down"):
         return {"target": target, "reputation": amount if kind == "up" else -(amount or 0)}
@@ -101,13 +101,13 @@ def effect_json(kind: str, target: str | None, amount: int | None) -> dict[str, 
     return {kind: True}
 
 
-def pick_json(key: str) -> dict[str, Any]:
+def pick_json(key: str) -> dict[str, dict[str, object]]:
     """A picked card's two sides (a real round card or a retired quick pick) as the API's review object."""
     success, failure = PICKS[key]
     return {"success": effect_to_json(success), "failure": effect_to_json(failure)}
 
 
-def review_problems(fields: Mapping[str, Any]) -> list[Problem]:
+def review_problems(fields: PayloadView) -> list[Problem]:
     """What keeps the round form's fields (blanks left out) from naming a whole review card, by form field."""
     review = fields.get("review")
     if review in PICKS:
@@ -129,7 +129,7 @@ def review_problems(fields: Mapping[str, Any]) -> list[Problem]:
     return problems
 
 
-def review_json(fields: Mapping[str, Any]) -> dict[str, Any]:
+def review_json(fields: PayloadView) -> dict[str, dict[str, object]]:
     """The review card the round form's fields name (check `review_problems` first), as the API's review object."""
     review = fields.get("review")
     if review in PICKS:
@@ -140,17 +140,17 @@ def review_json(fields: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def choices_json(choices: Mapping[str, Any], review: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+def choices_json(choices: Mapping[str, object], review: Mapping[str, Mapping[str, object]]) -> dict[str, object]:
     """Picked cards ("3,7" by player) as the API's choices, of the kind the review card can ask for: a discard, a
     take-back (one card), or both when its sides ask one each (the round's outcome tells which is read). Picks no
     effect of the card could ask for are left out, as the table always ignored them."""
     kinds = {CHOICE_OF[key] for effect in review.values() for key in effect if key in CHOICE_OF}
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for name, text in choices.items():
         cards = _cards(str(text))
         if cards is None:
             continue
-        choice: dict[str, Any] = {"discard": cards} if "discard" in kinds else {}
+        choice: dict[str, object] = {"discard": cards} if "discard" in kinds else {}
         if "take_back" in kinds and len(cards) == 1:
             choice["take_back"] = cards[0]
         if choice:
@@ -169,7 +169,7 @@ def _cards(text: str) -> list[int] | None:
         return None
 
 
-def round_v1_to_v2(payload: Mapping[str, Any]) -> dict[str, Any]:
+def round_v1_to_v2(payload: Payload) -> Payload:
     """A version-1 round (the round form's fields) as the canonical round."""
     fields = {k: v for k, v in payload.items() if v is not None and v != ""}
     if problems := review_problems(fields):
@@ -181,7 +181,7 @@ def round_v1_to_v2(payload: Mapping[str, Any]) -> dict[str, Any]:
     return out | ({"choices": choices} if choices else {})
 
 
-def side_values(side: str, effect: Mapping[str, Any]) -> dict[str, Any]:
+def side_values(side: str, effect: PayloadView) -> dict[str, object]:
     """One side of a review card (its canonical effect) as the form's fields: `<side>_effect`, `_target`,
     `_amount`; nothing for a side with no effect."""
     kind = next((k for k, v in effect.items() if k != "target" and v not in (None, False)), None)

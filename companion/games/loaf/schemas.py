@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from pydantic import Field
 
@@ -63,7 +62,7 @@ class LoafGameRequest(StrictModel):
     rounds: list[LoafRound] = Field(default_factory=list, max_length=50)
 
 
-def game(request: LoafGameRequest) -> dict[str, Any]:
+def game(request: LoafGameRequest) -> dict[str, object]:
     """POST /api/v1/loaf/game: replay every round; a 422 names the round and the player of each problem."""
     problems = _duplicates(request.players)
     rounds: list[loaf.Round] = []
@@ -150,7 +149,7 @@ GAME_ANSWER = {
 class GameEndpoint(Endpoint):
     """An endpoint whose answer is not the shared Result shape: the OpenAPI document uses `response`."""
 
-    response: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
+    response: Mapping[str, object] | None = field(default=None, hash=False, compare=False)
 
 
 ENDPOINTS = [

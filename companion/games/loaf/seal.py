@@ -8,16 +8,16 @@ it for everyone, but only the phone that entered it sees which card it was (loaf
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from companion.games import msg
 from companion.games.loaf.face_down import Secret, hidden, secrets_of
 from companion.games.loaf.pending import holders, part_of
+from companion.games.loaf.table import LoafTable
 from companion.storage.log import Standing
 from companion.tables.sealing import Seal, SealedPart, SealedStep
 
 
-def seal(table: Any, log: Sequence[Standing]) -> Seal:
+def seal(table: LoafTable, log: Sequence[Standing]) -> Seal:
     """The card parts the table keeps face down (`table` is the LoafTable replayed from the whole log)."""
     cards = [entry for entry in log if entry.kind == "card" and isinstance(entry.payload, Mapping)]
     latest = {part_of("card", entry.payload): entry.seq for entry in cards if entry.active}
@@ -51,7 +51,7 @@ def seal(table: Any, log: Sequence[Standing]) -> Seal:
     for seq, found in secrets.items():
         parts[seq] = _face_down(kinds[seq], found)
 
-    def view(state: Any, seqs: frozenset[int]) -> Any:
+    def view(state: LoafTable, seqs: frozenset[int]) -> LoafTable:
         return hidden(state, [secret for seq in sorted(seqs) for secret in secrets.get(seq, ())])
 
     return Seal(parts, step, frozenset({"card"}), view)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from companion.games import Game, msg
 from companion.games.loaf import engine as loaf
@@ -11,11 +11,12 @@ from companion.games.loaf.engine.effects import MAX_REPUTATION, MIN_REPUTATION
 from companion.games.loaf.engine.scoring import REPUTATION_BONUS
 from companion.games.loaf.keeping import KEPT
 from companion.games.loaf.schemas import ENDPOINTS
+from companion.games.loaf.seal import seal
 from companion.games.loaf.table import KIND
 from companion.gamespec import GameSpec, Pad
 
 
-def pad_facts() -> dict[str, Any]:
+def pad_facts() -> dict[str, object]:
     return {
         "rounds": 2 * loaf.END_AT - 1,
         "end_at": loaf.END_AT,
@@ -29,7 +30,7 @@ SPEC = GameSpec(
     home=Path(__file__).resolve().parent,
     bgg_id=439803,
     engine=loaf,
-    table=KIND,
+    table=replace(KIND, seal=seal),  # the seal reads the replayed LoafTable, so it is added here
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),
     kept=KEPT,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import ValidationError
 
-from companion.games import PlayerScore, Result, RuleError, Text, msg
+from companion.games import Payload, PayloadView, PlayerScore, Result, RuleError, Text, msg
 from companion.games.loaf import engine as loaf
 from companion.games.loaf.engine.cards import RoundCard, short
 from companion.games.loaf.engine.effects import MAX_REPUTATION, MIN_REPUTATION, Effect, effect_from_json
@@ -38,13 +38,19 @@ from companion.games.loaf.pending import (
 from companion.games.loaf.picks import PickGroup, Repeat, deck, groups, repeats, used
 from companion.games.loaf.round_entry import ADVANCED_TARGETS, BASIC_TARGETS, SIDES, RoundEntryIn, round_v1_to_v2
 from companion.games.loaf.rounds import engine_round, located, play
-from companion.games.loaf.seal import seal
+from companion.gamespec import StoredCard
 from companion.history.reading import PlayReading
 from companion.schemas import EntryForm
 from companion.storage.entries import EntryKind
 from companion.storage.log import Standing
 from companion.tables import Step, TableKind
 from companion.tables.charts import Chart, Series, rounds_of
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+# A page's view of the table (a dataclass of the web layer, with its `message`).
+View = TypeVar("View", bound="DataclassInstance")
 
 ENTRIES = {
     "round": EntryKind(
@@ -185,7 +191,7 @@ class LoafTable:
         """The rounds whose review card had come up in an earlier round (a card comes up once a game)."""
         return repeats([p.review for p in self.played], self.advanced)
 
-    def kept(self, rows: Sequence[Any]) -> list[KeptCard]:
+    def kept(self, rows: Sequence[StoredCard]) -> list[KeptCard]:
         """The group's review cards this table may use (a basic table only the basic ones)."""
         return [card for card in kept_cards(rows) if self.advanced or card.basic]
 
@@ -206,7 +212,7 @@ class LoafTable:
         played = self.pending.plays.get(player)
         return tuple(card for card in self.game.player(player).hand if card != played)
 
-    def requests(self, values: Mapping[str, Any], index: int | None = None) -> list[loaf.ChoiceRequest]:
+    def requests(self, values: Mapping[str, object], index: int | None = None) -> list[loaf.ChoiceRequest]:
         """The choices the round in `values` asks for (empty when the round is not complete enough to tell)."""
         try:
             entry = RoundEntryIn.model_validate(RoundForm.model_validate(dict(values)).to_payload())
@@ -214,7 +220,7 @@ class LoafTable:
         except (ValidationError, RuleError, ValueError):
             return []
 
-    def round_errors(self, errors: Mapping[str, str], values: Mapping[str, Any]) -> dict[str, str]:
+    def round_errors(self, errors: Mapping[str, str], values: Mapping[str, object]) -> dict[str, object]:
         """A refused round form's problems, with the card of every player who holds cards and picked none: the
         form alone cannot tell who still plays, so one refusal names every card missing too."""
         if not errors:
@@ -231,12 +237,12 @@ class LoafTable:
         return said | worded(errors)
 
     @staticmethod
-    def worded(errors: Mapping[str, Any]) -> dict[str, Any]:
+    def worded(errors: Mapping[str, object]) -> dict[str, object]:
         """Problems as the page says them (`worded`)."""
         return worded(errors)
 
     @staticmethod
-    def chose(values: Mapping[str, Any], player: str) -> bool:
+    def chose(values: Mapping[str, object], player: str) -> bool:
         """True when the form already holds a choice of `player` (so an error about it is worth showing)."""
         return bool(values.get(f"choice-{player}")) or any(k.startswith(f"pick-{player}-") for k in values)
 
@@ -245,7 +251,7 @@ class LoafTable:
         return bool(errors) and all(k.startswith("choice-") for k in errors)
 
     @staticmethod
-    def quiet(view: Any) -> Any:
+    def quiet(view: View) -> View:
         """The page's view without its message: while a round only waits for a choice, the page says so itself."""
         return replace(view, message=None)
 
@@ -265,13 +271,13 @@ class LoafTable:
         """Players from the highest reputation down (seating order on a tie)."""
         return sorted(self.game.players, key=lambda p: -p.reputation)
 
-    def standings(self) -> list[Any]:
+    def standings(self) -> list[PlayerScore]:
         """The final (or provisional) scores, best first, fired players last."""
         res = result(self)
         return sorted(res.players, key=lambda p: (bool(p.extra.get("fired")), -p.score))
 
 
-def worded(errors: Mapping[str, Any]) -> dict[str, Any]:
+def worded(errors: Mapping[str, object]) -> dict[str, object]:
     """Problems by field, each one a sentence the page can say in the reader's language: a problem that came back
     through a form's validation is its English only, so it is looked up again as a message of its own."""
     return {
@@ -283,11 +289,11 @@ def _cards_of(players: Sequence[str]) -> set[str]:
     return {f"card-{name}" for name in players}
 
 
-def _options(setup: Mapping[str, Any]) -> LoafOptions:
+def _options(setup: PayloadView) -> LoafOptions:
     return LoafOptions.model_validate(setup.get("options") or {})
 
 
-def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> LoafTable:
+def replay(setup: Payload, entries: Sequence[Standing]) -> LoafTable:
     """The table after its round entries (canonical rounds), each played on the game so far."""
     players = tuple(setup["players"])
     table = LoafTable(players, _options(setup).advanced, loaf.new_game(players))
@@ -324,7 +330,7 @@ def _played(table: LoafTable, seq: int, rnd: RoundEntryIn, sides: Sequence[str] 
     return replace(table, game=after, before=before, played=done, pending=Pending(len(after.rounds) + 1))
 
 
-def describe(kind: str, payload: dict[str, Any]) -> str:
+def describe(kind: str, payload: Payload) -> str:
     """A round in a line: its order, who played what, the review card and the picks (or one part of it)."""
     if kind in PARTS:
         return describe_part(kind, payload)
@@ -378,7 +384,7 @@ def round_step(number: int) -> Step:
     return Step(f"round:{number}", msg("Round %(round)s", round=number))
 
 
-def next_round(table: LoafTable, kind: str, payload: Mapping[str, Any]) -> Step | None:
+def next_round(table: LoafTable, kind: str, payload: PayloadView) -> Step | None:
     """A whole round entered at once records the round being played."""
     return round_step(table.next_round) if kind == "round" else None
 
@@ -415,6 +421,5 @@ KIND = TableKind(
     step=next_round,
     steps=rounds_played,
     part=part_of,
-    seal=seal,
     chart=chart,
 )

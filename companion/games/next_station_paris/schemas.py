@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
-from companion.games import RuleError
+from companion.games import Payload, RuleError
 from companion.games.next_station_paris import engine as nsp
 from companion.schemas import Count, Endpoint, EntryForm, Name, StrictModel, duplicate_name_problems, result_json
 
@@ -63,7 +63,7 @@ class ScoreRequest(StrictModel):
     players: list[SheetIn] = Field(min_length=1, max_length=4)
 
 
-def score(request: ScoreRequest) -> dict[str, Any]:
+def score(request: ScoreRequest) -> dict[str, object]:
     """POST /api/v1/next-station-paris/score."""
     names = [p.name for p in request.players]
     if problems := duplicate_name_problems(names, "players"):
@@ -111,13 +111,13 @@ LINE_FIELDS = ("color", "districts", "max_stations_in_district", "monuments")
 BONUS_FIELDS = {"interchanges": ("2", "3", "4"), "crossings": ("1", "2")}
 
 
-def line_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def line_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 kept the line's fields beside the player and round."""
     line = {name: payload[name] for name in LINE_FIELDS if name in payload}
     return {"player": payload["player"], "round": payload["round"], "line": line}
 
 
-def bonus_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def bonus_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 named each count `interchanges_2`, `crossings_1`..."""
     nested = {group: {k: payload.get(f"{group}_{k}", 0) for k in keys} for group, keys in BONUS_FIELDS.items()}
     return {"player": payload["player"], **nested, "objectives": payload.get("objectives", 0)}
@@ -133,11 +133,11 @@ class LineForm(EntryForm):
     max_stations_in_district: Count
     monuments: Count = 0
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         return line_v1_to_v2(self.model_dump(mode="json"))
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         return {"player": payload["player"], "round": payload["round"], **payload["line"]}
 
     @classmethod
@@ -156,11 +156,11 @@ class BonusForm(EntryForm):
     crossings_2: Count = 0
     objectives: Count = 0
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         return bonus_v1_to_v2(self.model_dump(mode="json"))
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         flat = {f"{group}_{k}": payload[group][k] for group, keys in BONUS_FIELDS.items() for k in keys}
         return {"player": payload["player"], **flat, "objectives": payload["objectives"]}
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from companion.games import Game, msg
 from companion.games.next_station_paris import engine as nsp
@@ -18,7 +17,7 @@ def _crossings(lines: int, points: int) -> str:
     return msg("Crossings, %(lines)s lines × %(points)s", lines=lines, points=points)
 
 
-def pad_facts() -> dict[str, Any]:
+def pad_facts() -> dict[str, object]:
     return {
         "rounds": nsp.ROUNDS,
         "scale": 130,

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from companion.games import Problem, Result, RuleError, msg
+from companion.games import Payload, PayloadView, Problem, Result, RuleError, msg
 from companion.games.next_station_paris import engine as nsp
 from companion.games.next_station_paris.schemas import (
     BonusEntryIn,
@@ -35,10 +34,10 @@ ENTRIES = {
         label=msg("bonus"),
     ),
 }
-SCHEMAS: dict[str, Any] = {"line": LineEntryIn, "bonus": BonusEntryIn}
+SCHEMAS: dict[str, type[LineEntryIn] | type[BonusEntryIn]] = {"line": LineEntryIn, "bonus": BonusEntryIn}
 
 
-def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> nsp.Table:
+def replay(setup: Payload, entries: Sequence[Standing]) -> nsp.Table:
     table = nsp.new_table(setup["players"])
     bonus_entries: dict[str, int] = {}  # the seq of each player's bonus entry
     for entry in entries:
@@ -73,7 +72,7 @@ def _pointed(exc: RuleError, bonus_seq: int | None) -> RuleError:
     )
 
 
-def describe(kind: str, payload: dict[str, Any]) -> str:
+def describe(kind: str, payload: Payload) -> str:
     if kind == "line":
         line = LineEntryIn.model_validate(payload).line.to_engine()
         told = msg(
@@ -87,7 +86,7 @@ def describe(kind: str, payload: dict[str, Any]) -> str:
     return msg("%(player)s's interchanges, crossings and objectives", player=payload["player"])
 
 
-def step(table: nsp.Table, kind: str, payload: Mapping[str, Any]) -> Step:
+def step(table: nsp.Table, kind: str, payload: PayloadView) -> Step:
     """A player's line of one round, or their bonuses: each recorded once."""
     player = payload.get("player", "")
     if kind == "line":

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
 
-
-def _object(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+def _object(properties: dict[str, object], required: list[str]) -> dict[str, object]:
     return {"type": "object", "required": required, "properties": properties}
 
 

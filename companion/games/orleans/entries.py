@@ -3,10 +3,11 @@ older payload (a version 1 was the shape of the HTML form that made it) up to da
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field
 
+from companion.games import Payload
 from companion.games.orleans import engine as orl
 from companion.games.orleans.engine import rounds as rounds
 from companion.games.orleans.engine import torture as tort
@@ -136,17 +137,17 @@ class EndEntryIn(StrictModel):
     """The game is over: the scores are final."""
 
 
-def round_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def round_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 rounds were played when a trailer without a coin owed nothing for it: they stay so."""
     return {**payload, "farmers_torture": False}
 
 
-def track_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def track_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 knew only the coin spaces: the level spaces stay as they were."""
     return {**payload, "level_spaces": None}
 
 
-def holdings_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def holdings_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 kept each good beside the coins (`grain`, `cheese`...)."""
     rest = {name: value for name, value in payload.items() if name not in orl.GOODS}
     return {**rest, "goods": {kind: payload[kind] for kind in orl.GOODS if kind in payload}}
@@ -157,14 +158,14 @@ def food_field(seat: int, kind: str) -> str:
     return f"food_{seat}_{kind}"
 
 
-def _seat_food(payload: dict[str, Any], seat: int) -> dict[str, int] | None:
+def _seat_food(payload: Payload, seat: int) -> dict[str, int] | None:
     chosen = {kind: payload.get(food_field(seat, kind)) for kind in orl.FOOD}
     if all(n is None for n in chosen.values()):
         return None
     return {kind: n or 0 for kind, n in chosen.items()}
 
 
-def event_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def event_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 named each seat's food `food_1_grain`... (a seat with none: the cheapest), and left out a phase not
     asked (classic rules)."""
     food = [_seat_food(payload, seat) for seat in SEATS]
@@ -173,17 +174,17 @@ def event_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
     return {"event": payload["event"], "phase": payload.get("phase"), "food": food}
 
 
-def event_v2_to_v3(payload: dict[str, Any]) -> dict[str, Any]:
+def event_v2_to_v3(payload: Payload) -> Payload:
     """Version 2 had no Sacristy: everyone took part in the event."""
     return {**payload, "sacristy": []}
 
 
-def plague_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def plague_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 had no Sacristy: everyone drew at a Plague."""
     return {**payload, "sacristy": []}
 
 
-def torture_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def torture_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 counted each item beside the player (`goods_wool`, `development`...)."""
     goods = {kind: payload.get(f"goods_{kind}", 0) for kind in orl.GOODS}
     counted = {item: payload.get(item, 0) for item in COUNTED_ITEMS}

@@ -5,11 +5,19 @@ the field it came from."""
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from collections.abc import Iterable
+from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field, create_model, field_validator, model_serializer, model_validator
+from pydantic import (
+    BeforeValidator,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
-from companion.games import msg
+from companion.games import Payload, Raw, msg
 from companion.games.orleans import engine as orl
 from companion.games.orleans.engine import holdings as hold
 from companion.games.orleans.engine import torture as tort
@@ -22,10 +30,10 @@ from companion.games.orleans.entries import (
     torture_v1_to_v2,
 )
 from companion.games.orleans.schemas import TRACK_END, Event, Level, Phase, RuleSet
-from companion.schemas import Count, EntryForm, FormModel, Name, refused
+from companion.schemas import Count, EntryForm, FormModel, Name, refused, with_fields
 
 
-def _space_numbers(value: Any, kind: str, example: str) -> list[int]:
+def _space_numbers(value: Raw, kind: str, example: str) -> list[int]:
     """Space numbers typed as text ("7, 12, 25") or stored as a list; anything else is a plain-language error."""
     if isinstance(value, str):
         parts = [p for p in re.split(r"[\s,;]+", value.strip().strip("[]()")) if p]
@@ -37,7 +45,7 @@ def _space_numbers(value: Any, kind: str, example: str) -> list[int]:
     return list(value)
 
 
-def parse_coin_spaces(value: Any) -> tuple[int, ...]:
+def parse_coin_spaces(value: Raw) -> tuple[int, ...]:
     """ "7, 12, 25" (or a stored list) -> (7, 12, 25), sorted; anything else is a plain-language error."""
     spaces = _space_numbers(value, "coin_spaces", "7, 12, 25")
     if not spaces:
@@ -47,7 +55,7 @@ def parse_coin_spaces(value: Any) -> tuple[int, ...]:
     return tuple(sorted(set(spaces)))
 
 
-def parse_level_spaces(value: Any) -> tuple[int, ...]:
+def parse_level_spaces(value: Raw) -> tuple[int, ...]:
     """ "3, 8, 14" (or a stored list) -> (3, 8, 14), sorted; blank means the levels' spaces are not known."""
     spaces = _space_numbers(value, "level_spaces", "3, 8, 14")
     if not all(0 <= v <= TRACK_END for v in spaces):
@@ -59,7 +67,7 @@ CoinSpaces = Annotated[tuple[int, ...], BeforeValidator(parse_coin_spaces)]
 LevelSpaces = Annotated[tuple[int, ...], BeforeValidator(parse_level_spaces)]
 
 
-def spaces_text(spaces: Any) -> str:
+def spaces_text(spaces: Iterable[int] | None) -> str:
     """Space numbers as the track's text field shows them: "7, 12, 25"."""
     return ", ".join(str(space) for space in spaces or ())
 
@@ -78,11 +86,11 @@ class OptionsForm(FormModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _preset(cls, data: Any) -> Any:
+    def _preset(cls, data: Raw) -> Raw:
         return with_preset(data)
 
 
-def with_preset(data: Any) -> Any:
+def with_preset(data: Raw) -> Raw:
     """A form that chose the track's preset ("track": "preset") gets its spaces, whatever else was typed."""
     if isinstance(data, dict) and data.get("track") == "preset":
         return {**data, "coin_spaces": hold.PRESET_COIN_SPACES, "level_spaces": hold.PRESET_LEVEL_SPACES}
@@ -99,11 +107,11 @@ class TrackForm(EntryForm):
 
     @model_validator(mode="before")
     @classmethod
-    def _preset(cls, data: Any) -> Any:
+    def _preset(cls, data: Raw) -> Raw:
         return with_preset(data)
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         levels = payload.get("level_spaces")
         return {"coin_spaces": spaces_text(payload["coin_spaces"]), "level_spaces": spaces_text(levels)}
 
@@ -139,11 +147,11 @@ class HoldingsForm(EntryForm):
     place_tiles: Count = 0
     technology_tiles: Count = 0
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         return holdings_v1_to_v2(self.model_dump(mode="json"))
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         rest = {name: value for name, value in payload.items() if name != "goods"}
         return {**rest, **payload["goods"]}
 
@@ -158,22 +166,22 @@ class _EventFields(EntryForm):
 
     @field_validator("*", mode="before")
     @classmethod
-    def _blank_is_unset(cls, value: Any) -> Any:
+    def _blank_is_unset(cls, value: Raw) -> Raw:
         return None if value == "" else value
 
     @model_validator(mode="before")
     @classmethod
-    def _food_is_for_harvests(cls, data: Any) -> Any:
+    def _food_is_for_harvests(cls, data: Raw) -> Raw:
         # The food fields share the form with every event's button: they only mean something for a Harvest.
         if isinstance(data, dict) and data.get("event") != "harvest":
             return {k: v for k, v in data.items() if not k.startswith("food_")}
         return data
 
     @model_serializer(mode="wrap")
-    def _without_unset(self, handler: Any) -> dict[str, Any]:
+    def _without_unset(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
         return {k: v for k, v in handler(self).items() if v is not None}
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         fields = self.model_dump(mode="json")
         skips = [bool(fields.get(sacristy_field(seat))) for seat in SEATS]
         while skips and not skips[-1]:
@@ -181,7 +189,7 @@ class _EventFields(EntryForm):
         return {**event_v1_to_v2(fields), "sacristy": skips}
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         food = {
             food_field(seat, kind): n
             for seat, choice in enumerate(payload.get("food", []), start=1)
@@ -207,17 +215,16 @@ def sacristy_field(seat: int) -> str:
     return f"sacristy_{seat}"
 
 
-# Typed as open: create_model's field definitions are type forms, which mypy cannot name as values.
-_SEAT_FIELDS: dict[str, Any] = {
+_SEAT_FIELDS: dict[str, tuple[object, object]] = {
     **{food_field(s, k): (Count | None, None) for s in SEATS for k in orl.FOOD},
     **{sacristy_field(s): (bool | None, None) for s in SEATS},
 }
-EventForm = create_model(
+EventForm = with_fields(
     "EventForm",
-    __base__=_EventFields,
-    __doc__="An event resolved for everyone; each seat's food choice is optional (blank: the cheapest), and a seat "
+    _EventFields,
+    _SEAT_FIELDS,
+    "An event resolved for everyone; each seat's food choice is optional (blank: the cheapest), and a seat "
     "whose Sacristy is active may be ticked to skip it.",
-    **_SEAT_FIELDS,
 )
 
 TORTURE_FIELDS: dict[str, tort.GiveUp] = {
@@ -241,11 +248,11 @@ class TortureForm(EntryForm):
     technology_tile: Count = 0
     trading_station: Count = 0
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         return torture_v1_to_v2(self.model_dump(mode="json"))
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         give_up = payload["give_up"]
         goods = {f"goods_{kind}": n for kind, n in give_up["goods"].items()}
         counted = {name: n for name, n in give_up.items() if name != "goods"}

@@ -4,20 +4,20 @@ seat's value arrives in its own field ("farmers_2", "lost_3"); the canonical pay
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import create_model, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
-from companion.games import msg
-from companion.games.orleans.entries import SEATS, EventKind, Follower
+from companion.games import Payload, Raw, msg
+from companion.games.orleans.entries import SEATS, EventKind
 from companion.games.orleans.schemas import Phase
-from companion.schemas import Count, EntryForm, refused
+from companion.schemas import Count, EntryForm, refused, with_fields
 
 STARTING = "starting"  # the form's word for a starting follower drawn and put back: nothing lost
 SACRISTY = "sacristy"  # the form's word for a player whose active Sacristy skips the Plague: no draw
 
 
-def _seat_values(form: EntryForm, prefix: str) -> list[Any]:
+def _seat_values(form: EntryForm, prefix: str) -> list[object]:
     """The seats' values in order, up to the last one given; a gap before it is a problem for the whole form."""
     values = [getattr(form, f"{prefix}_{seat}") for seat in SEATS]
     while values and values[-1] is None:
@@ -42,7 +42,7 @@ class _RoundFields(EntryForm):
 
     @field_validator("*", mode="before")
     @classmethod
-    def _blank_is_unset(cls, value: Any) -> Any:
+    def _blank_is_unset(cls, value: Raw) -> Raw:
         return None if value == "" else value
 
     @model_validator(mode="after")
@@ -50,12 +50,12 @@ class _RoundFields(EntryForm):
         _seat_values(self, "farmers")
         return self
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         farmers = _seat_values(self, "farmers")
         return {"event": self.event, "phase": self.phase, "farmers": farmers, "farmers_torture": self.farmers_torture}
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         seats = {f"farmers_{seat}": n for seat, n in enumerate(payload["farmers"], start=1)}
         torture = payload.get("farmers_torture", True)
         return {"event": payload["event"], "phase": payload.get("phase"), "farmers_torture": torture, **seats}
@@ -65,13 +65,11 @@ class _RoundFields(EntryForm):
         return _seat_field(loc, "farmers")
 
 
-# Typed as open: create_model's field definitions are type forms, which mypy cannot name as values.
-_FARMERS: dict[str, Any] = {f"farmers_{seat}": (Count | None, None) for seat in SEATS}
-RoundForm = create_model(
+RoundForm = with_fields(
     "RoundForm",
-    __base__=_RoundFields,
-    __doc__="A round begins: the event revealed (the button tapped), its phase, and each seat's farmers track space.",
-    **_FARMERS,
+    _RoundFields,
+    {f"farmers_{seat}": (Count | None, None) for seat in SEATS},
+    "A round begins: the event revealed (the button tapped), its phase, and each seat's farmers track space.",
 )
 
 Drawn = Literal["farmer", "boatman", "craftsman", "trader", "scholar", "knight", "monk", "starting", "sacristy"]
@@ -80,7 +78,7 @@ Drawn = Literal["farmer", "boatman", "craftsman", "trader", "scholar", "knight",
 class _PlagueFields(EntryForm):
     @field_validator("*", mode="before")
     @classmethod
-    def _blank_is_unset(cls, value: Any) -> Any:
+    def _blank_is_unset(cls, value: Raw) -> Raw:
         return None if value == "" else value
 
     @model_validator(mode="after")
@@ -88,16 +86,16 @@ class _PlagueFields(EntryForm):
         _seat_values(self, "lost")
         return self
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         drawn = _seat_values(self, "lost")
-        lost: list[Follower | None] = [None if v in (STARTING, SACRISTY) else v for v in drawn]
+        lost = [None if v in (STARTING, SACRISTY) else v for v in drawn]  # a Follower, or None
         skips = [v == SACRISTY for v in drawn]
         while skips and not skips[-1]:
             skips.pop()
         return {"lost": lost, "sacristy": skips}
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         skips = payload.get("sacristy", [])
         return {
             f"lost_{seat}": SACRISTY if seat <= len(skips) and skips[seat - 1] else kind or STARTING
@@ -111,11 +109,10 @@ class _PlagueFields(EntryForm):
         return _seat_field(loc, "lost")
 
 
-_LOST: dict[str, Any] = {f"lost_{seat}": (Drawn | None, None) for seat in SEATS}  # open, as _FARMERS is
-PlagueForm = create_model(
+PlagueForm = with_fields(
     "PlagueForm",
-    __base__=_PlagueFields,
-    __doc__="A Plague resolved: what each seat drew from the bag (a recruited follower is lost, a starting one not), "
+    _PlagueFields,
+    {f"lost_{seat}": (Drawn | None, None) for seat in SEATS},
+    "A Plague resolved: what each seat drew from the bag (a recruited follower is lost, a starting one not), "
     "or that its active Sacristy skipped it.",
-    **_LOST,
 )

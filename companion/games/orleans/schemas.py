@@ -4,7 +4,7 @@ forms that make them in `forms`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -131,13 +131,13 @@ def _no_twins(names: list[str]) -> None:
         raise RuleError(problems)
 
 
-def score(request: ScoreRequest) -> dict[str, Any]:
+def score(request: ScoreRequest) -> dict[str, object]:
     """POST /api/v1/orleans/score."""
     _no_twins([p.name for p in request.players])
     return result_json(orl.score([p.to_engine() for p in request.players]))
 
 
-def event_json(result: orl.EventResult) -> dict[str, Any]:
+def event_json(result: orl.EventResult) -> dict[str, object]:
     """An event's answer: per player what was paid and received, torture owed, and holdings after."""
     return {
         "event": result.event,
@@ -163,7 +163,7 @@ def event_json(result: orl.EventResult) -> dict[str, Any]:
     }
 
 
-def event(request: EventRequest) -> dict[str, Any]:
+def event(request: EventRequest) -> dict[str, object]:
     """POST /api/v1/orleans/event."""
     _no_twins([p.name for p in request.players])
     players = [p.to_engine() for p in request.players]
@@ -172,7 +172,7 @@ def event(request: EventRequest) -> dict[str, Any]:
     return event_json(orl.resolve_event(request.event, request.phase, players, request.rules, food, skipping))
 
 
-def farmers_json(outcomes: tuple[rounds.FarmerOutcome, ...]) -> dict[str, Any]:
+def farmers_json(outcomes: tuple[rounds.FarmerOutcome, ...]) -> dict[str, object]:
     """The Farmers step's answer: each player's change of coins, coins after it, and the line saying why."""
     gains = [o.name for o in outcomes if o.coins_change > 0]
     loses = [o.name for o in outcomes if o.coins_change < 0]
@@ -194,13 +194,13 @@ def farmers_json(outcomes: tuple[rounds.FarmerOutcome, ...]) -> dict[str, Any]:
     }
 
 
-def farmers(request: FarmersRequest) -> dict[str, Any]:
+def farmers(request: FarmersRequest) -> dict[str, object]:
     """POST /api/v1/orleans/farmers."""
     _no_twins([p.name for p in request.players])
     return farmers_json(rounds.farmers_step([p.to_engine() for p in request.players]))
 
 
-def player_json(player: orl.Player) -> dict[str, Any]:
+def player_json(player: orl.Player) -> dict[str, object]:
     """The torture endpoint's player fields."""
     return {
         "name": player.name,
@@ -215,7 +215,7 @@ def player_json(player: orl.Player) -> dict[str, Any]:
     }
 
 
-def torture(request: TortureRequest) -> dict[str, Any]:
+def torture(request: TortureRequest) -> dict[str, object]:
     """POST /api/v1/orleans/torture."""
     choice = [tort.GiveUp(g.item, g.good) for g in request.give_up]
     after = tort.apply_torture(request.player.to_engine(), request.owed, choice)
@@ -226,7 +226,7 @@ def torture(request: TortureRequest) -> dict[str, Any]:
 class AnswerEndpoint(Endpoint):
     """An endpoint whose answer is not a scored Result: `response` is its JSON schema for openapi.json."""
 
-    response: dict[str, Any] | None = field(default=None, hash=False, compare=False)
+    response: dict[str, object] | None = field(default=None, hash=False, compare=False)
 
 
 ENDPOINTS = [

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from companion.games import Game, msg
 from companion.games.orleans import engine as orleans
@@ -30,7 +29,7 @@ GOOD_ROWS = {
 }
 
 
-def pad_facts() -> dict[str, Any]:
+def pad_facts() -> dict[str, object]:
     return {
         "score_rows": [
             msg("Coins × 1"),

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, TypedDict
+from typing import TypedDict
 
-from companion.games import Problem, Result, RuleError, msg, raise_if
+from companion.games import Payload, PayloadView, Problem, Result, RuleError, msg, raise_if
 from companion.games.orleans import engine as orl
 from companion.games.orleans.engine import holdings as hold
 from companion.games.orleans.engine import torture as tort
@@ -51,7 +51,8 @@ from companion.games.orleans.rounds import (
 )
 from companion.games.orleans.state import Table, new_table
 from companion.games.orleans.text import describe
-from companion.storage.entries import EntryKind
+from companion.schemas import EntryForm
+from companion.storage.entries import EntryKind, on_payload
 from companion.storage.log import Standing
 from companion.tables import Step, TableKind
 from companion.tables.charts import Chart, Series, rounds_of
@@ -275,7 +276,7 @@ ENTRIES = {
     ),
     "end": EntryKind("end", EndEntryIn, "The game is over: the scores are final.", label=msg("end")),
 }
-FORMS: dict[str, Any] = {
+FORMS: dict[str, type[EntryForm]] = {
     "holdings": HoldingsForm,
     "round": RoundForm,
     "event": EventForm,
@@ -284,26 +285,25 @@ FORMS: dict[str, Any] = {
     "track": TrackForm,
     "end": EndForm,
 }
-APPLY: dict[str, Any] = {
-    "holdings": set_holdings,
-    "round": start_round,
-    "event": resolve,
-    "plague": plague,
-    "torture": torture,
-    "track": set_track,
-    "end": end,
+APPLY: dict[str, Callable[[Table, Payload], Table]] = {
+    "holdings": on_payload(HoldingsEntryIn, set_holdings),
+    "round": on_payload(RoundEntryIn, start_round),
+    "event": on_payload(EventEntryIn, resolve),
+    "plague": on_payload(PlagueEntryIn, plague),
+    "torture": on_payload(TortureEntryIn, torture),
+    "track": on_payload(TrackEntryIn, set_track),
+    "end": on_payload(EndEntryIn, end),
 }
 
 
-def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> Table:
+def replay(setup: Payload, entries: Sequence[Standing]) -> Table:
     """The table after its standing entries (canonical payloads), in order."""
     table = new_table(setup["players"], OptionsForm.model_validate(setup.get("options", {})))
     # The entry being entered or corrected has the highest seq: its problems belong to its own fields.
     checked = max((entry.seq for entry in entries), default=0)
     for entry in entries:
-        payload = ENTRIES[entry.kind].validate(entry.payload)
         try:
-            table = APPLY[entry.kind](table, payload)
+            table = APPLY[entry.kind](table, entry.payload)
         except RuleError as exc:
             if entry.seq == checked:
                 raise
@@ -324,7 +324,7 @@ def round_step(number: int) -> Step:
     return Step(f"round:{number}", msg("Round %(number)s", number=number))
 
 
-def next_round(table: Table, kind: str, payload: Mapping[str, Any]) -> Step | None:
+def next_round(table: Table, kind: str, payload: PayloadView) -> Step | None:
     """A round entry begins the next round (none while one is open)."""
     number = table.next_round() if kind == "round" else None
     return None if number is None else round_step(number)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.games import Text, msg, msg_n
+from companion.games import Payload, Text, msg, msg_n
 from companion.games.orleans import engine as orl
 from companion.games.orleans.engine.phrases import counted, follower_name, listed
 from companion.games.orleans.engine.rounds import EVENT_NAMES
@@ -66,7 +64,7 @@ def _torture_text(entry: TortureEntryIn) -> str:
     return msg("%(name)s gave up %(items)s (torture)", name=entry.player, items=given)
 
 
-def torture_line(payload: dict[str, Any]) -> str:
+def torture_line(payload: Payload) -> str:
     """What a torture entry gave up, as the summary's line: "1 wool (torture)" (all of it when nothing was)."""
     entry = TortureEntryIn.model_validate(payload)
     if not (given := _given(entry)):
@@ -120,7 +118,7 @@ def _track_text(entry: TrackEntryIn) -> str:
     return _joined([text, msg("levels begin at %(levels)s", levels=levels)])
 
 
-def describe(kind: str, payload: dict[str, Any]) -> str:
+def describe(kind: str, payload: Payload) -> str:
     """One entry (a canonical payload) in a sentence."""
     if kind == "holdings":
         entry = HoldingsEntryIn.model_validate(payload)

@@ -10,24 +10,26 @@ the first slots (a story after an empty slot comes up), so slot N always holds t
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, PlainSerializer, create_model, model_validator
+from pydantic import BeforeValidator, PlainSerializer, model_validator
 
+from companion.games import Payload, PayloadView, Raw
 from companion.games.oz import engine as oz
 from companion.games.oz.schemas import Character, StoryKind
-from companion.schemas import Count, EntryForm, Name
+from companion.schemas import Count, EntryForm, Name, with_fields
 
 SLOTS = range(1, oz.MAX_STORIES + 1)
 EXAMPLES: dict[str, oz.Story] = {t.type: t.example for t in oz.STORY_TYPES}
 NUMBERS = ("points", "points2", "points3")
 
 
-def _blank_is_none(value: Any) -> Any:
+def _blank_is_none(value: Raw) -> Raw:
     return None if value in ("", None) else value
 
 
-def _words(value: Any) -> Any:
+def _words(value: Raw) -> Raw:
     return tuple(value.split()) if isinstance(value, str) else value
 
 
@@ -48,7 +50,7 @@ SLOT_FIELDS: dict[str, tuple[str, ...]] = {
     "most_among_players": ("character",),
     "plus_minus": ("character", "minus", "penalty"),
 }
-_SLOT_TYPES: dict[str, Any] = {
+_SLOT_TYPES: dict[str, tuple[object, object]] = {  # (type, default) of each slot's fields
     "type": (StoryKind | Literal[""], ""),
     "character": (Character | Literal[""], ""),
     "characters": (Characters, ()),
@@ -63,7 +65,7 @@ _SLOT_KEY = re.compile(r"s(\d+)_(.+)")
 _STORY_LOC = re.compile(r"stories\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?")
 
 
-def _example_values(kind: str) -> dict[str, Any]:
+def _example_values(kind: str) -> dict[str, str | int | None]:
     """The rulebook's example card of a story type, as the slot's form values."""
     story = EXAMPLES[kind]
     points = story.points if isinstance(story.points, tuple) else (story.points,)
@@ -72,7 +74,7 @@ def _example_values(kind: str) -> dict[str, Any]:
     return values | dict(zip(NUMBERS, points, strict=False))
 
 
-def _resolve_slot(data: dict[str, Any], slot: int) -> None:
+def _resolve_slot(data: Payload, slot: int) -> None:
     """Gather the slot's checkboxes, fill blank fields from the example, drop the fields its type ignores."""
     prefix = f"s{slot}_"
     for group, box in (("characters", "with"), ("minus", "minus")):
@@ -91,10 +93,10 @@ def _resolve_slot(data: dict[str, Any], slot: int) -> None:
             data[prefix + name] = example[name]
 
 
-def in_slot_order(values: dict[str, Any]) -> dict[str, Any]:
+def in_slot_order(values: Mapping[str, object]) -> dict[str, object]:
     """The form's values with the slots holding a story moved up before the empty ones, each group in order."""
-    kept: dict[str, Any] = {}
-    slots: dict[int, dict[str, Any]] = {n: {} for n in SLOTS}
+    kept: dict[str, object] = {}
+    slots: dict[int, dict[str, object]] = {n: {} for n in SLOTS}
     for key, value in values.items():
         match = _SLOT_KEY.fullmatch(key)
         if match and int(match.group(1)) in slots:
@@ -107,11 +109,11 @@ def in_slot_order(values: dict[str, Any]) -> dict[str, Any]:
     return kept
 
 
-def _story_of(data: dict[str, Any], slot: int) -> dict[str, Any]:
+def _story_of(data: Payload, slot: int) -> dict[str, object]:
     """A resolved slot as the API's story object."""
     prefix = f"s{slot}_"
     kind = data[prefix + "type"]
-    story: dict[str, Any] = {"type": kind}
+    story: dict[str, object] = {"type": kind}
     for name in SLOT_FIELDS[kind]:
         value = _blank_is_none(data.get(prefix + name))
         if name in ("characters", "minus"):
@@ -124,7 +126,7 @@ def _story_of(data: dict[str, Any], slot: int) -> dict[str, Any]:
     return story
 
 
-def hand_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+def hand_v1_to_v2(payload: Payload) -> Payload:
     """Version 1 was the hand form's fields: a count per character beside the player, and story slots `sN_...`
     with blank fields already taken from the example card. It was read back through the form, so it is here too:
     a story is each slot with a type, in slot order."""
@@ -136,7 +138,7 @@ def hand_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
     return {"player": data["player"], "hand": hand, "stories": stories}
 
 
-def _slot_values(slot: int, story: dict[str, Any]) -> dict[str, Any]:
+def _slot_values(slot: int, story: PayloadView) -> dict[str, object]:
     """A canonical story as the form values of slot `slot`."""
     prefix = f"s{slot}_"
     points = story.get("points")
@@ -161,7 +163,7 @@ class _HandFormBase(EntryForm):
 
     @model_validator(mode="before")
     @classmethod
-    def _resolve(cls, data: Any) -> Any:
+    def _resolve(cls, data: Raw) -> Raw:
         if not isinstance(data, dict):
             return data
         data = in_slot_order(data)
@@ -169,13 +171,13 @@ class _HandFormBase(EntryForm):
             _resolve_slot(data, slot)
         return data
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self) -> Payload:
         return hand_v1_to_v2(self.model_dump(mode="json"))
 
     @classmethod
-    def values_of(cls, payload: dict[str, Any]) -> dict[str, Any]:
+    def values_of(cls, payload: Payload) -> dict[str, object]:
         hand = payload.get("hand") or {}
-        values: dict[str, Any] = {"player": payload["player"], **{c: hand.get(c, 0) for c in oz.CHARACTERS}}
+        values: dict[str, object] = {"player": payload["player"], **{c: hand.get(c, 0) for c in oz.CHARACTERS}}
         for slot, story in zip(SLOTS, payload.get("stories") or [], strict=False):
             values |= _slot_values(slot, story)
         return values
@@ -194,8 +196,6 @@ class _HandFormBase(EntryForm):
         return f"s{slot}_{name}" if name in _SLOT_TYPES else "form"
 
 
-HandForm = create_model(
-    "HandForm",
-    __base__=_HandFormBase,
-    **{f"s{n}_{name}": spec for n in SLOTS for name, spec in _SLOT_TYPES.items()},
+HandForm = with_fields(
+    "HandForm", _HandFormBase, {f"s{n}_{name}": spec for n in SLOTS for name, spec in _SLOT_TYPES.items()}
 )

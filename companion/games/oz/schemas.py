@@ -4,11 +4,11 @@ The table page's HTML form for that entry is in `form`."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Discriminator, Field, SerializerFunctionWrapHandler, Tag, model_serializer
 
-from companion.games import RuleError
+from companion.games import Raw, RuleError
 from companion.games.oz import engine as oz
 from companion.games.oz.engine import Hand
 from companion.schemas import Count, Endpoint, Name, StrictModel, duplicate_name_problems, result_json
@@ -19,7 +19,7 @@ StoryKind = Literal[
 ]
 
 
-def _points_shape(value: Any) -> str:
+def _points_shape(value: Raw) -> str:
     return "function-list" if isinstance(value, list) else "function-number"
 
 
@@ -83,7 +83,7 @@ class ScoreRequest(StrictModel):
     players: list[PlayerIn] = Field(min_length=oz.MIN_PLAYERS, max_length=oz.MAX_PLAYERS)
 
 
-def score(request: ScoreRequest) -> dict[str, Any]:
+def score(request: ScoreRequest) -> dict[str, object]:
     """POST /api/v1/oz/score."""
     if problems := duplicate_name_problems([p.name for p in request.players], "players"):
         raise RuleError(problems)
@@ -111,7 +111,7 @@ class StoryEntryIn(StoryIn):
     out."""
 
     @model_serializer(mode="wrap")
-    def _without_unused(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+    def _without_unused(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
         return {name: value for name, value in handler(self).items() if value is not None}
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from companion.games import Game, msg
 from companion.games.oz import engine as oz
@@ -13,7 +12,7 @@ from companion.games.oz.table import KIND
 from companion.gamespec import GameSpec, Pad
 
 
-def pad_facts() -> dict[str, Any]:
+def pad_facts() -> dict[str, object]:
     return {
         "characters": [display(c) for c in oz.CHARACTERS],
         "stories": oz.MAX_STORIES,

@@ -6,9 +6,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from companion.games import Problem, Result, RuleError, msg, msg_n
+from companion.games import Payload, Problem, Result, RuleError, msg, msg_n
 from companion.games.oz import engine as oz
 from companion.games.oz.engine.cards import display, joined
 from companion.games.oz.form import HandForm, hand_v1_to_v2, in_slot_order
@@ -87,7 +86,7 @@ class StoryChoice:
 def _choice(kind: oz.StoryType) -> StoryChoice:
     story = kind.example
     points = story.points if isinstance(story.points, tuple) else (story.points,)
-    values: dict[str, Any] = dict(zip(("points", "points2", "points3"), points, strict=False))
+    values: dict[str, object] = dict(zip(("points", "points2", "points3"), points, strict=False))
     values |= {"character": story.character or "", "characters": list(story.characters), "minus": list(story.minus)}
     values |= {"max": story.max, "penalty": story.penalty}
     return StoryChoice(kind.type, kind.title, card_text(story), json.dumps(values))
@@ -127,13 +126,13 @@ class OzTable:
     def entered(self, player: str) -> bool:
         return player in self.hands
 
-    def values(self, player: str) -> dict[str, Any]:
+    def values(self, player: str) -> dict[str, object]:
         """The form values of the player's current hand (empty when none was entered)."""
         entry = self.hands.get(player)
         return HandForm.values_of(entry.model_dump(mode="json")) if entry else {}
 
     @staticmethod
-    def form_values(posted: dict[str, Any]) -> dict[str, Any]:
+    def form_values(posted: Mapping[str, object]) -> dict[str, object]:
         """Values posted by a hand form, with the stories in the slots its problems are located on."""
         return in_slot_order(posted)
 
@@ -151,7 +150,7 @@ class OzTable:
         return [self.hands[p].to_engine() if p in self.hands else oz.PlayerHand(p, oz.Hand()) for p in self.players]
 
 
-def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> OzTable:
+def replay(setup: Payload, entries: Sequence[Standing]) -> OzTable:
     """The latest hand of each player, checked together against the box and the story cards."""
     players = tuple(setup["players"])
     hands: dict[str, HandEntryIn] = {}
@@ -177,7 +176,7 @@ def _entry_problem(problem: Problem) -> Problem:
     return Problem("hand", problem.msg)
 
 
-def describe(kind: str, payload: dict[str, Any]) -> str:
+def describe(kind: str, payload: Payload) -> str:
     """A hand entry in a line: its player, how many cards, and each story in words."""
     entry = HandEntryIn.model_validate(payload)
     stories = [card_text(story.to_engine()) for story in entry.stories]
@@ -207,7 +206,7 @@ def result(table: OzTable) -> Result:
     scored = oz.score(table.player_hands())
     if table.complete:
         return scored
-    notes = tuple(w for p in scored.players if table.entered(p.name) for w in p.extra["warnings"])
+    notes = tuple(w for p in scored.players if table.entered(p.name) for w in oz.warnings(p))
     return replace(scored, winners=(), notes=notes)
 
 

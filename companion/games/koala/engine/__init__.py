@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 from companion.games import Line, PlayerScore, Result, Text, msg, msg_n
 from companion.games.koala.engine.checks import (
@@ -32,6 +33,7 @@ from companion.games.koala.engine.checks import (
 )
 
 __all__ = [
+    "units_of",
     "FEAST_CARDS",
     "FOOD_CARDS_PER_FOOD",
     "FOODS",
@@ -171,6 +173,11 @@ def _feast_label(feasts: int) -> Text:
 
 def _food_of(names: Iterable[str], seats: Mapping[str, Seat], caves: Sequence[Cave]) -> int:
     return sum(caves[i].food for i in sorted({seats[name].cave for name in names}))
+
+
+def units_of(result: Result) -> tuple[Unit, ...]:
+    """The units a scored game ranks (koalations and lone koalas, or teams), as `score` stores them."""
+    return cast(tuple[Unit, ...], result.extra.get("units", ()))
 
 
 def _koalation_units(points: Mapping[str, int], seats: Mapping[str, Seat], caves: Sequence[Cave]) -> tuple[Unit, ...]:

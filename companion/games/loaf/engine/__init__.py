@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
-from companion.games import Problem, Result, RuleError, msg, raise_if
+from companion.games import PayloadView, Problem, Result, RuleError, msg, raise_if
 from companion.games.loaf.engine.effects import (
     HIGHEST_CARD,
     Board,
@@ -444,7 +444,7 @@ def _finish(game: Game) -> Game:
     return Game(players, game.rounds, game.happy_row, game.angry_row, result)
 
 
-def round_from_json(data: Mapping[str, Any], index: int) -> Round:
+def round_from_json(data: PayloadView, index: int) -> Round:
     """Build a Round from the API's round object (already type-checked); `index` is its place in `rounds`."""
     loc = f"rounds[{index}]"
     problems: list[Problem] = []
@@ -463,16 +463,16 @@ def round_from_json(data: Mapping[str, Any], index: int) -> Round:
     return Round(order, dict(data["plays"]), Review(sides[0], sides[1]), choices)
 
 
-def to_api(game: Game) -> dict[str, Any]:
+def to_api(game: Game) -> dict[str, object]:
     """The API's answer for a game: rounds, both bosses, players, and once ended scores and winners."""
     scores = {ps.name: ps for ps in game.result.players} if game.result else {}
     players = []
     for p in game.players:
-        entry: dict[str, Any] = asdict(p) | {"hand": list(p.hand), "discards": list(p.discards)}
+        entry: dict[str, object] = asdict(p) | {"hand": list(p.hand), "discards": list(p.discards)}
         if p.name in scores:
             entry |= {"score": scores[p.name].score, "breakdown": [asdict(ln) for ln in scores[p.name].breakdown]}
         players.append(entry)
-    answer: dict[str, Any] = {
+    answer: dict[str, object] = {
         "rounds": [_round_to_api(r) for r in game.rounds],
         "happy": game.happy,
         "angry": game.angry,
@@ -487,11 +487,11 @@ def to_api(game: Game) -> dict[str, Any]:
     return answer
 
 
-def _boss_card_to_api(card: BossCard) -> dict[str, Any]:
+def _boss_card_to_api(card: BossCard) -> dict[str, object]:
     return {"round": card.round, "effect": effect_to_json(card.effect), "counts": card.weight}
 
 
-def _round_to_api(r: RoundResult) -> dict[str, Any]:
+def _round_to_api(r: RoundResult) -> dict[str, object]:
     return {
         "number": r.number,
         "total": r.total,

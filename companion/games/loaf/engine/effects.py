@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
-from companion.games import Problem, RuleError, msg, msg_n
+from companion.games import PayloadView, Problem, RuleError, msg, msg_n
 
 Target = Literal["highest", "lowest", "good", "bad", "zero", "all"]
 EffectKind = Literal[
@@ -189,7 +189,7 @@ def effect_problems(effect: Effect, side: Outcome, loc: str, round_no: int) -> l
     return problems
 
 
-def effect_from_json(data: Mapping[str, Any], loc: str) -> Effect:
+def effect_from_json(data: PayloadView, loc: str) -> Effect:
     """Build an Effect from the API's `{"target": "highest", "reputation": 1}` object."""
     kinds = [k for k in EFFECT_KINDS if data.get(k) not in (None, False)]
     if len(kinds) != 1:
@@ -199,7 +199,7 @@ def effect_from_json(data: Mapping[str, Any], loc: str) -> Effect:
     return Effect(kind, data.get("target"), amount)  # type: ignore[arg-type]
 
 
-def effect_to_json(effect: Effect) -> dict[str, Any]:
+def effect_to_json(effect: Effect) -> dict[str, object]:
     """The API's object for an effect."""
     value: int | bool = True if effect.kind in FLAG_KINDS else effect.amount
     return ({"target": effect.target} if effect.target else {}) | {effect.kind: value}

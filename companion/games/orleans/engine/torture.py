@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from companion.games import Problem, Text, msg, raise_if
 from companion.games.orleans.engine import phrases
@@ -110,22 +109,37 @@ def _give_goods(player: Player, good: str | None, loc: str) -> tuple[Player, Pro
     return replace(player, goods=player.goods.minus(good)), None
 
 
-def _counter(field: str, what: Text) -> Callable[[Player, str], tuple[Player, Problem | None]]:
+Give = Callable[[Player, str], tuple[Player, Problem | None]]
+
+
+def _counter(what: Text, held: Callable[[Player], int], one_less: Callable[[Player], Player]) -> Give:
     def give(player: Player, loc: str) -> tuple[Player, Problem | None]:
-        held = int(getattr(player, field))
-        if held == 0:
+        if held(player) == 0:
             return player, Problem(loc, msg("%(name)s has no %(what)s left to give up", name=player.name, what=what))
-        fewer: dict[str, Any] = {field: held - 1}
-        return replace(player, **fewer), None
+        return one_less(player), None
 
     return give
 
 
 _COUNTERS = {
-    "trading_station": _counter("trading_stations", msg("trading station")),
-    "follower": _counter("followers_in_bag", msg("follower in the bag besides the 4 starting ones")),
-    "place_tile": _counter("place_tiles", msg("place tile")),
-    "technology_tile": _counter("technology_tiles", msg("technology tile")),
+    "trading_station": _counter(
+        msg("trading station"),
+        lambda p: p.trading_stations,
+        lambda p: replace(p, trading_stations=p.trading_stations - 1),
+    ),
+    "follower": _counter(
+        msg("follower in the bag besides the 4 starting ones"),
+        lambda p: p.followers_in_bag,
+        lambda p: replace(p, followers_in_bag=p.followers_in_bag - 1),
+    ),
+    "place_tile": _counter(
+        msg("place tile"), lambda p: p.place_tiles, lambda p: replace(p, place_tiles=p.place_tiles - 1)
+    ),
+    "technology_tile": _counter(
+        msg("technology tile"),
+        lambda p: p.technology_tiles,
+        lambda p: replace(p, technology_tiles=p.technology_tiles - 1),
+    ),
 }
 
 

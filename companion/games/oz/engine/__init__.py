@@ -8,6 +8,7 @@ breakdown line. The cards, story types and per-story scoring live in `engine.car
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from companion.games import PlayerScore, Problem, Result, msg, raise_if, top_scorers
 from companion.games.oz.engine.cards import (
@@ -25,6 +26,7 @@ from companion.games.oz.engine.cards import (
 )
 
 __all__ = [
+    "warnings",
     "CHARACTERS",
     "MAX_PLAYERS",
     "MAX_STORIES",
@@ -45,6 +47,11 @@ MAX_PLAYERS = 4
 _FIELDS: dict[str, tuple[str, ...]] = {t.type: t.fields for t in STORY_TYPES}
 _GROUP_SIZE = {"pair": 2, "set": 4, "triples": 3}
 _TRIPLE_AMOUNTS = 3
+
+
+def warnings(player: PlayerScore) -> tuple[str, ...]:
+    """What is odd about a player's hand (a hand size other than a finished game's), as scoring stored it."""
+    return cast(tuple[str, ...], player.extra["warnings"])
 
 
 def copies_per_character(players: int) -> int:
@@ -68,7 +75,7 @@ def score(players: Sequence[PlayerHand]) -> Result:
     expected = expected_hand_size(len(players))
     scored = tuple(_score_player(i, players, expected) for i in range(len(players)))
     winners = top_scorers({p.name: p.score for p in scored})
-    notes = [w for p in scored for w in p.extra["warnings"]]
+    notes = [w for p in scored for w in warnings(p)]
     if len(winners) > 1:
         best = max(p.score for p in scored)
         notes.append(

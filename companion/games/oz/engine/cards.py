@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
 
-from companion.games import Line, Text, msg, msg_n
+from companion.games import Line, Payload, PayloadView, Text, msg, msg_n
 
 CHARACTERS: tuple[str, ...] = ("dorothy", "lion", "scarecrow", "robot", "toto", "oz", "glinda", "witch")
 MAX_STORIES = 4
@@ -87,14 +86,14 @@ class Story:
     penalty: int | None = None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Story:
+    def from_dict(cls, data: PayloadView) -> Story:
         """Build a story from the API's JSON object (lists become tuples; an unknown key raises TypeError)."""
-        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        values: Payload = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         return cls(**values)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The API's JSON object for this story, without the fields its type does not use."""
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         for f in fields(self):
             value = getattr(self, f.name)
             if value is not None and value != ():
@@ -111,7 +110,7 @@ class PlayerHand:
     stories: tuple[Story, ...] = ()
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PlayerHand:
+    def from_dict(cls, data: PayloadView) -> PlayerHand:
         """Build a player from the API's `{"name", "hand", "stories"}` object."""
         return cls(
             name=data["name"],
