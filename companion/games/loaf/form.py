@@ -15,7 +15,8 @@ from pydantic_core import InitErrorDetails
 
 from companion.games import Payload, PayloadView, Problem, Raw, msg
 from companion.games.loaf.engine.cards import ROUND_CARDS
-from companion.games.loaf.engine.effects import Target, effect_to_json
+from companion.games.loaf.engine.effects import Target
+from companion.games.loaf.engine.json_shapes import effect_to_json
 from companion.games.loaf.round_entry import (
     AMOUNT_KEYS,
     OTHER,

@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.games import RuleError
-from companion.games.loaf.engine.effects import Effect, effect_from_json
+from companion.games.loaf.engine.effects import Effect
+from companion.games.loaf.engine.json_shapes import effect_from_json
 from companion.games.loaf.round_entry import SIDES
 from companion.games.loaf.rounds import basic_problems
 from companion.gamespec import StoredCard

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.games import Payload, RuleError, Text, msg
 from companion.games.loaf.engine.cards import ROUND_CARDS
-from companion.games.loaf.engine.effects import effect_from_json
+from companion.games.loaf.engine.json_shapes import effect_from_json
 from companion.games.loaf.pending import PARTS
 from companion.games.loaf.round_entry import SIDES
 

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field, replace
 
 from companion.games import Payload, PayloadView, Problem, RuleError, msg, raise_if
 from companion.games.loaf import engine as loaf
-from companion.games.loaf.engine.effects import HIGHEST_CARD, Outcome, effect_from_json, effect_problems
+from companion.games.loaf.engine.checks import effect_problems
+from companion.games.loaf.engine.effects import HIGHEST_CARD, Outcome
+from companion.games.loaf.engine.json_shapes import effect_from_json
 from companion.games.loaf.parts import CardPart, ChoicePart, OrderPart, ReviewPart
 from companion.games.loaf.round_entry import SIDES, RoundEntryIn
 from companion.games.loaf.rounds import basic_problems, engine_round

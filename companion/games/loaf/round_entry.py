@@ -17,7 +17,8 @@ from pydantic import SerializerFunctionWrapHandler, model_serializer
 
 from companion.games import Payload, PayloadView, Problem, Raw, msg
 from companion.games.loaf.engine.cards import ROUND_CARDS
-from companion.games.loaf.engine.effects import Effect, effect_to_json
+from companion.games.loaf.engine.effects import Effect
+from companion.games.loaf.engine.json_shapes import effect_to_json
 from companion.games.loaf.schemas import LoafRound
 
 SIDES = ("success", "failure")

@@ -9,7 +9,8 @@ from dataclasses import replace
 
 from companion.games import Problem, RuleError, msg, raise_if
 from companion.games.loaf import engine as loaf
-from companion.games.loaf.engine.effects import Effect, effect_from_json
+from companion.games.loaf.engine.effects import Effect
+from companion.games.loaf.engine.json_shapes import effect_from_json
 from companion.games.loaf.round_entry import ADVANCED_TARGETS, SIDES, RoundEntryIn
 from companion.tables.replay import pending
 

@@ -16,7 +16,8 @@ from pydantic import ValidationError
 from companion.games import Payload, PayloadView, PlayerScore, Result, RuleError, Text, msg
 from companion.games.loaf import engine as loaf
 from companion.games.loaf.engine.cards import RoundCard, short
-from companion.games.loaf.engine.effects import MAX_REPUTATION, MIN_REPUTATION, Effect, effect_from_json
+from companion.games.loaf.engine.effects import MAX_REPUTATION, MIN_REPUTATION, Effect
+from companion.games.loaf.engine.json_shapes import effect_from_json
 from companion.games.loaf.engine.scoring import score_game
 from companion.games.loaf.form import LoafOptions, RoundForm
 from companion.games.loaf.kept import KeptCard, kept_cards

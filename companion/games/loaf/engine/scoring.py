@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from companion.games import Line, PlayerScore, Result, msg, msg_n, top_scorers
 from companion.games.loaf.engine.effects import Effect, select_targets
 
+# The reputation board's bonus bands at the end, highest first: (lowest, highest reputation, bonus points). The
+# rulebook leaves the numbers to the board (COMPONENTS.md); 0 or below gives none.
 REPUTATION_BONUS: tuple[tuple[int, int, int], ...] = ((10, 10, 5), (7, 9, 4), (4, 6, 3), (1, 3, 2))
 
 
