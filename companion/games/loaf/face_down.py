@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from companion.games import PayloadView, Text, msg
 from companion.games.loaf import engine as loaf
-from companion.games.loaf.table import LoafTable
+from companion.games.loaf.state import LoafTable
 from companion.storage.log import Standing
 
 _CHOSEN = re.compile(r"discards the [\d, and]+( instead)?$")

@@ -10,8 +10,8 @@ from pydantic import ValidationError
 from companion.games import Text, msg
 from companion.games.loaf.group_card import GroupCardForm
 from companion.games.loaf.kept import KeptCard, kept_cards
+from companion.games.loaf.labels import SIDE_KINDS, TARGET_LABELS
 from companion.games.loaf.round_entry import ADVANCED_TARGETS, BASIC_TARGETS
-from companion.games.loaf.table import SIDE_KINDS, TARGET_LABELS
 from companion.gamespec import Checked, KeptCards
 from companion.groups.cards import MOST
 from companion.schemas import validation_problems

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from companion.games import msg
 from companion.games.loaf.face_down import Secret, hidden, secrets_of
 from companion.games.loaf.pending import holders, part_of
-from companion.games.loaf.table import LoafTable
+from companion.games.loaf.state import LoafTable
 from companion.storage.log import Standing
 from companion.tables.sealing import Seal, SealedPart, SealedStep
 
