@@ -83,8 +83,6 @@ def replay(kind: TableKind, setup: dict[str, Any], rows: Sequence[EntryRow]) -> 
 def _clocked(kind: TableKind, replayed: Replayed, every: list[Standing]) -> Replayed:
     """The replay with its play timer, stopped at the entry that finished the game (its last that counts)."""
     clock_log = [s for s in every if s.kind == CLOCK]
-    if not clock_log:
-        return replayed
     return replace(replayed, clock=clock_of(clock_log, _finished_at(kind, replayed)), clock_log=clock_log)
 
 

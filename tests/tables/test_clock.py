@@ -125,7 +125,7 @@ def test_the_game_replays_the_same_with_or_without_clock_entries():
     assert [(s.kind, s.payload) for s in with_clock.log] == [(s.kind, s.payload) for s in plain.log]
     assert [s.payload["action"] for s in with_clock.clock_log] == ["start", "pause", "resume"]
     assert [s.seq for s in with_clock.entries] == list(range(1, len(rows) + 4))
-    assert plain.clock == clock.Clock() and plain.clock_log == []
+    assert plain.clock == clock.Clock(stopped_at=rows[-1].at) and plain.clock_log == []
 
 
 def test_a_finished_table_s_clock_is_clipped_at_its_last_game_entry():
