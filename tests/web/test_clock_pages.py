@@ -136,7 +136,7 @@ def test_a_finished_table_shows_its_clock_stopped_with_no_button(client):
     tap(client, table, "start")
     finish(client, table)
     card = clock_card(page(client, table))
-    assert button(page(client, table)) is None and "data-running" not in card and "Played" in card
+    assert button(page(client, table)) is None and "data-running" not in card and "Time played" in card
     assert tap(client, table, "pause").status_code == 422
 
 
