@@ -239,6 +239,31 @@
     return true;
   }
 
+  // ---- The play timer ------------------------------------------------------------------------------------------
+  // The panel says how many seconds the clock had run when the table made it. While it runs, the phone counts on
+  // from the moment the panel came, on its own steady clock: a phone whose time of day is off still shows the
+  // table's time, and every poll that brings a new panel sets it right again.
+
+  function clockText(seconds) {
+    var hours = Math.floor(seconds / 3600);
+    var minutes = Math.floor((seconds % 3600) / 60);
+    var secs = seconds % 60;
+    var mm = (hours && minutes < 10 ? "0" : "") + minutes;
+    return (hours ? hours + ":" : "") + mm + ":" + (secs < 10 ? "0" : "") + secs;
+  }
+
+  function tick() {
+    document.querySelectorAll("[data-clock][data-running]").forEach(function (time) {
+      if (time.shownSince === undefined) time.shownSince = performance.now();
+      var seconds = Number(time.dataset.clock) + Math.floor((performance.now() - time.shownSince) / 1000);
+      var text = clockText(seconds);
+      if (time.textContent !== text) time.textContent = text;
+    });
+  }
+
+  tick();
+  setInterval(tick, 1000);
+
   // ---- The swap of the live panel ------------------------------------------------------------------------------
 
   var swapping = null;

@@ -195,11 +195,12 @@ def sqlite_store(tmp_path: Path) -> Iterator[Store]:
 
 
 class LiveServer:
-    def __init__(self, app: Flask) -> None:
+    def __init__(self, app: Flask, port: int = 0) -> None:
+        """A server for `app` on `port` (0: any free one; a restarted server takes its predecessor's)."""
         from waitress.server import create_server
 
         self.app = app
-        self.server = create_server(app, host="127.0.0.1", port=0, threads=8, clear_untrusted_proxy_headers=True)
+        self.server = create_server(app, host="127.0.0.1", port=port, threads=8, clear_untrusted_proxy_headers=True)
         self.url = f"http://127.0.0.1:{self.server.effective_port}"
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

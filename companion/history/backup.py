@@ -25,6 +25,7 @@ from companion.storage.log import CORRECT, UNDO
 from companion.storage.store import EntryRow, TableRow
 from companion.tables import TableKind
 from companion.tables import photos as photo_files
+from companion.tables.clock import CLOCK, ClockIn
 from companion.tables.face_up import face_up
 from companion.tables.replay import replay
 
@@ -271,7 +272,7 @@ def _table_problems(table: TableIn, log: list[EntryRow], loc: str) -> Checked:
         broken = replayed.broken
         why = msg("entry %(seq)s (%(kind)s): %(message)s", seq=broken.seq, kind=broken.kind, message=broken.message)
         return [Problem(loc, msg("this table does not replay: %(why)s", why=why))], None, setup
-    play = play_of(kind, table.game, setup, replayed.face_up, replayed.state)
+    play = play_of(kind, table.game, setup, replayed.face_up, replayed.state, played_s=replayed.clock.played)
     if play is None:
         return [Problem(loc, msg("this table's game is not over: only finished games are plays"))], None, setup
     return [], play, setup
@@ -312,7 +313,7 @@ def _log_problems(kind: TableKind, entries: Sequence[EntryIn], loc: str) -> list
         if entry.entry_id in ids:
             problems.append(Problem(f"{where}.entry_id", msg("appears twice in this table")))
         ids.add(entry.entry_id)
-        shape = {UNDO: UndoIn, CORRECT: CorrectIn}.get(entry.kind)
+        shape = {UNDO: UndoIn, CORRECT: CorrectIn, CLOCK: ClockIn}.get(entry.kind)
         if shape is None and entry.kind not in kind.entries:
             game, kind_name = GAMES[kind.slug].name, repr(entry.kind)
             problems.append(

@@ -51,6 +51,7 @@ COLUMNS = (
     plays.c.ended,
     plays.c.seats,
     plays.c.units,
+    plays.c.played_s,
     tables.c.viewer_token,
 )
 
@@ -226,7 +227,8 @@ def _worked(row: TableRow, replayed: Replayed) -> tuple[Play | None, Broken | No
     if replayed.broken:
         return None, replayed.broken
     kind = kinds()[row.game]
-    return play_of(kind, row.game, row.setup, replayed.face_up, replayed.state, row.viewer_token), None
+    played = replayed.clock.played
+    return play_of(kind, row.game, row.setup, replayed.face_up, replayed.state, row.viewer_token, played), None
 
 
 def _now(store: Store, table_id: int) -> tuple[int, bool]:
@@ -271,6 +273,10 @@ def _replace(conn: Connection, found: Mapping[int, Play | None]) -> None:
             play_row(table_id, groups[table_id], play) | {"deleted_at": deleted.get(table_id)}
             for table_id, play in made
         ]
+        if all(r["played_s"] is None for r in rows):
+            # no play timer among them: written without the column, so that a migration before the one that adds
+            # it (0011 works plays out again) still writes to the table as it was then
+            rows = [{k: v for k, v in r.items() if k != "played_s"} for r in rows]
         conn.execute(insert(plays), rows)
         shown = [(table_id, play) for table_id, play in made if deleted.get(table_id) is None]
         _add_seats(conn, [(table_id, groups[table_id], play) for table_id, play in shown], names, people)
@@ -330,6 +336,7 @@ def play_row(table_id: int, group: int, play: Play) -> dict[str, Any]:
         "game": play.game,
         "started": play.started,
         "ended": play.ended,
+        "played_s": play.played_s,
         "seats": [
             {"name": s.name, "score": s.score, "rank": s.rank, "winner": s.winner, "out": s.out, "together": s.together}
             | said("out", s.out)
@@ -386,7 +393,8 @@ def play_from(row: Mapping[str, Any]) -> Play:
     if any(not u.rank for u in units):  # stored before units were ranked, until the history is rebuilt
         units = ranked(units)
     started, ended = utc(row["started"]), utc(row["ended"])
-    return Play(row["play_id"], row["game"], started, ended, seats, units, row.get("viewer_token") or "")
+    table = row.get("viewer_token") or ""
+    return Play(row["play_id"], row["game"], started, ended, seats, units, table, row.get("played_s"))
 
 
 def plays_from(rows: Iterable[Mapping[str, Any]]) -> list[Play]:

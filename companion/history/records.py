@@ -49,7 +49,7 @@ class Play:
 
     `id` is a fingerprint of the game, setup and entries, so a restored backup keeps it; `units`, when some players
     scored as one, the result by unit in rank order; `table` is the table's viewer token (empty when there is no
-    table to link to)."""
+    table to link to); `played_s`, the seconds its play timer ran (None for a table that never used it)."""
 
     id: str
     game: str
@@ -58,6 +58,7 @@ class Play:
     seats: tuple[Seat, ...]
     units: tuple[Unit, ...] = ()
     table: str = ""
+    played_s: int | None = None
 
     @property
     def game_name(self) -> str:
@@ -65,7 +66,9 @@ class Play:
 
     @property
     def duration_min(self) -> int:
-        return round((self.ended - self.started).total_seconds() / 60)
+        """The minutes played: by the play timer where the table used it, else from its first entry to its last."""
+        seconds = self.played_s if self.played_s is not None else (self.ended - self.started).total_seconds()
+        return round(seconds / 60)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -97,10 +100,16 @@ def fingerprint(game: str, setup: Mapping[str, Any], entries: Sequence[Standing]
 
 
 def play_of(
-    kind: TableKind, game: str, setup: Mapping[str, Any], entries: Sequence[Standing], state: Any, table: str = ""
+    kind: TableKind,
+    game: str,
+    setup: Mapping[str, Any],
+    entries: Sequence[Standing],
+    state: Any,
+    table: str = "",
+    played_s: int | None = None,
 ) -> Play | None:
     """The play a table's standing entries (those that count, upgraded) and replayed state make, or None while its
-    game is not over.
+    game is not over; `played_s` is what its play timer counted, if it was used.
 
     Winners rank first, then those whose score counts, then by score. When some players scored as one, the play
     ranks by unit (companion.history.reading) and each player takes their unit's rank (their best unit's, if in two)."""
@@ -122,7 +131,7 @@ def play_of(
         for p, rank, out in zip(result.players, placed, outs, strict=True)
     )
     ended, started = utc(entries[-1].at), utc(entries[0].at)
-    return Play(fingerprint(game, setup, entries), game, started, ended, seats, units, table)
+    return Play(fingerprint(game, setup, entries), game, started, ended, seats, units, table, played_s)
 
 
 # --- Who is who ---------------------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from companion.gamespec import GameSpec
 from companion.history.reading import PlayReading, Unit, ranked_units, ranks
 from companion.schemas import NAME_MAX
 from companion.specs import SPECS, kinds
+from companion.tables.clock import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 PRINTABLES = ROOT / "printables"
@@ -291,6 +292,12 @@ class ResultSheet:
     facts: Mapping[str, Any] = field(default_factory=dict)  # the game's pad facts, for its part of the sheet
     language: str = words.DEFAULT
     charts: tuple[str, ...] = ()  # how the game went round by round: the table page's SVGs (companion.tables.charts)
+    played_s: int | None = None  # what the table's play timer counted (None: it was never used)
+
+    @property
+    def time_played(self) -> str:
+        """The play timer's count as the table shows it ("1:02:09"), or "" when it was never used."""
+        return "" if self.played_s is None else shown(self.played_s)
 
     @property
     def date(self) -> str:

@@ -129,6 +129,7 @@ plays = Table(
     Column("seats", JSON, nullable=False),
     Column("units", JSON, nullable=False),
     Column("deleted_at", DateTime(timezone=True), nullable=True),
+    Column("played_s", Integer, nullable=True),  # seconds the play timer ran; null: from first to last entry
     Index("ix_plays_group_play_id", "group_id", "play_id"),
     Index("ix_plays_group_ended", "group_id", "deleted_at", "ended", "play_id"),
     Index("ix_plays_group_game_ended", "group_id", "deleted_at", "game", "ended", "play_id"),

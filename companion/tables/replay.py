@@ -5,7 +5,8 @@ entries and corrections are checked against the same replay before they are stor
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
@@ -18,6 +19,7 @@ from companion.storage.store import now
 from ..games import Problem, RuleError, msg
 from ..schemas import validation_problems
 from . import TableKind
+from .clock import CLOCK, Clock, clock_of
 from .sealing import NO_SEAL, Seal, hidden_from
 
 
@@ -39,13 +41,21 @@ class Broken:
 class Replayed:
     """A table's state, its standing entries (payloads brought up to date where they could be), and the entry the
     replay stopped at, if any; what the whole log keeps sealed, and the sealed entries left out of this replay
-    (listed in `log` with an empty payload, for a reader who may not see them)."""
+    (listed in `log` with an empty payload, for a reader who may not see them). `log` holds the game's entries
+    only: the play timer's are in `clock_log`, and make `clock`."""
 
     state: Any
     log: list[Standing]
     broken: Broken | None = None
     seal: Seal = NO_SEAL
     hidden: frozenset[int] = frozenset()
+    clock: Clock = Clock()
+    clock_log: list[Standing] = field(default_factory=list)
+
+    @property
+    def entries(self) -> list[Standing]:
+        """Every standing entry in order: the game's and the clock's."""
+        return sorted([*self.log, *self.clock_log], key=lambda s: s.seq)
 
     @property
     def active(self) -> list[Standing]:
@@ -63,8 +73,28 @@ class Replayed:
 
 
 def replay(kind: TableKind, setup: dict[str, Any], rows: Sequence[EntryRow]) -> Replayed:
-    """The table's log replayed; never raises for a bad entry (only for a setup the game cannot start from)."""
-    return _sealed(kind, _replayed(kind, setup, _upgraded(kind, standing(rows))))
+    """The table's log replayed; never raises for a bad entry (only for a setup the game cannot start from). The
+    game replays its own entries only, so a table that never used the clock replays as it always did."""
+    every = standing(rows)
+    game = [s for s in every if s.kind != CLOCK]
+    return _clocked(kind, _sealed(kind, _replayed(kind, setup, _upgraded(kind, game))), every)
+
+
+def _clocked(kind: TableKind, replayed: Replayed, every: list[Standing]) -> Replayed:
+    """The replay with its play timer, stopped at the entry that finished the game (its last that counts)."""
+    clock_log = [s for s in every if s.kind == CLOCK]
+    return replace(replayed, clock=clock_of(clock_log, _finished_at(kind, replayed)), clock_log=clock_log)
+
+
+def _finished_at(kind: TableKind, replayed: Replayed) -> datetime | None:
+    """When the game ended: the moment of the entry that finished it (None while it goes on)."""
+    if replayed.broken is not None or not replayed.active:
+        return None
+    try:
+        over = kind.finished(replayed.state)
+    except Exception:  # noqa: BLE001 - a state the game cannot judge is a game that goes on
+        return None
+    return replayed.active[-1].at if over else None
 
 
 def _replayed(kind: TableKind, setup: dict[str, Any], upgraded: tuple[list[Standing], Broken | None]) -> Replayed:
@@ -112,7 +142,7 @@ def for_reader(kind: TableKind, setup: dict[str, Any], whole: Replayed, phone: i
     if counted and whole.seal.view is not None:
         state = whole.seal.view(state, counted)
     log = [replace(s, payload={}) if s.seq in hidden else s for s in whole.log]
-    return Replayed(state, log, reader.broken, whole.seal, hidden)
+    return Replayed(state, log, reader.broken, whole.seal, hidden, whole.clock, whole.clock_log)
 
 
 def _upgraded(kind: TableKind, log: list[Standing]) -> tuple[list[Standing], Broken | None]:
@@ -260,10 +290,13 @@ def mended_by(kind: TableKind, replayed: Replayed, name: str, payload: Mapping[s
 
 
 def undoable(replayed: Replayed) -> set[int]:
-    """The entries an undo may name: the last one that counts, and a broken one."""
+    """The entries an undo may name: the last one that counts, a broken one, and the clock's last (so a pause is
+    undone without undoing the game's last entry)."""
     seqs = {replayed.broken.seq} if replayed.broken else set()
     if replayed.active:
         seqs.add(replayed.active[-1].seq)
+    if clocked := [s for s in replayed.clock_log if s.active]:
+        seqs.add(clocked[-1].seq)
     return seqs
 
 

@@ -70,7 +70,8 @@ def table_play(view: TableView) -> Play | None:
     works it out (so it has the stored play's id); none once it is deleted from the group's history."""
     if view.broken or view.play_deleted:
         return None
-    return play_of(view.kind, view.row.game, view.row.setup, view.checked.face_up, view.state, view.row.viewer_token)
+    row, played = view.row, view.checked.clock.played
+    return play_of(view.kind, row.game, row.setup, view.checked.face_up, view.state, row.viewer_token, played)
 
 
 @bp.app_template_global("bgstats_link")

@@ -1,7 +1,11 @@
 """Parts entered at the same time: an entry that fills one part of a step (a player's card of a round) and was
 made before another phone wrote a different part is checked again against the table as it is now, and stored if it
 still fits, in the same write (so no number of phones entering at once can keep it out). Only a write that met
-the same part, an undo or a correction, or a whole entry is stale."""
+the same part, an undo or a correction, or a whole entry is stale.
+
+The play timer and the game are two sides of a table that never make each other stale: an entry that only the other
+side's entries came after is stored on top of them (a clock entry checked again, the game having maybe ended); two
+clock entries (or undos of them) are stale as any two whole entries are."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from companion.storage.store import StaleWrite, TableRow
 from ..games import RuleError
 from ..specs import kinds
 from ..tables import TableKind
+from ..tables import clock as clock
 from ..tables.replay import check_entry, replay
 from . import store
 
@@ -30,10 +35,10 @@ def append(
     author: str,
     phone_id: int | None = None,
 ) -> tuple[EntryRow, bool]:
-    """Store the entry (store.append); a stale part is checked again and stored on the table as it is now."""
+    """Store the entry (store.append); a stale part, or an entry only the other side of the table (clock or game)
+    moved on from, is checked again and stored on the table as it is now."""
     table = kinds()[row.game]
-    part = table.part(kind, payload)
-    rebase = None if part is None else functools.partial(_rebased, table, row, based_on, kind, part, payload)
+    rebase = functools.partial(_rebased, table, row, based_on, kind, payload)
     return store().append(row.id, based_on, entry_id, kind, payload, author, version, rebase=rebase, phone_id=phone_id)
 
 
@@ -42,17 +47,31 @@ def _rebased(
     row: TableRow,
     based_on: int,
     kind: str,
-    part: str,
     payload: dict[str, Any],
     rows: list[EntryRow],
     stale: StaleWrite,
 ) -> dict[str, Any]:
-    """The payload checked against the log `rows`; raises `stale` when what came since `based_on` touches the same
-    part, or the part no longer fits."""
-    since = [r for r in rows if r.seq > based_on]
-    if any(r.kind not in table.entries or table.part(r.kind, r.payload) in (None, part) for r in since):
+    """The payload checked against the log `rows`; raises `stale` when what came since `based_on` on its side of
+    the table (the clock's or the game's) is not a different part of the same step, or the entry no longer fits."""
+    by_seq = {r.seq: r for r in rows}
+    ours = clock.on_clock(kind, payload, by_seq)
+    since = [r for r in rows if r.seq > based_on and clock.on_clock(r.kind, r.payload, by_seq) == ours]
+    if not since:
+        return _clock_again(table, row, kind, payload, rows, stale) if ours else payload
+    part = None if ours else table.part(kind, payload)
+    if part is None or any(r.kind not in table.entries or table.part(r.kind, r.payload) in (None, part) for r in since):
         raise stale
     try:
         return check_entry(table, row.setup, replay(table, row.setup, rows), kind, payload)
     except (ValidationError, RuleError):
         raise stale from None
+
+
+def _clock_again(
+    table: TableKind, row: TableRow, kind: str, payload: dict[str, Any], rows: list[EntryRow], stale: StaleWrite
+) -> dict[str, Any]:
+    """A clock entry (or an undo of one) after game entries only: refused as stale when one of them ended the game,
+    the clock having stopped there."""
+    if kind == clock.CLOCK and clock.refusal(replay(table, row.setup, rows).clock, payload.get("action", "")):
+        raise stale
+    return payload

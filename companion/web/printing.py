@@ -20,8 +20,9 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from companion.printing.cache import PdfCache, Printable
 from companion.printing.pool import QUEUE, Busy, RenderPool, default_workers
-from companion.storage.store import TableRow
+from companion.storage.store import TableRow, now
 
+from .. import replays
 from ..games import Game, Result, RuleError
 from ..printing import MAX_NAME, MAX_NAMES, PADS_PER_SHEET, PAPERS, ResultSheet, cache_key, pad_sheet, warm
 from ..specs import SPECS
@@ -256,11 +257,19 @@ def _results(row: TableRow) -> ResponseReturnValue:
             facts,
             speaking,
             view.charts_in(speaking),
+            view.played_s if view.clock.used else None,
         )
         return sheet.job()
 
-    key = cache_key("results", row.id, version, paper, row.colours, speaking)
+    key = cache_key("results", row.id, version, paper, row.colours, speaking, *_running_minute(row))
     return _pdf(key, make, f"{row.game}-results.pdf", RESULT_CACHE_CONTROL)
+
+
+def _running_minute(row: TableRow) -> tuple[int, ...]:
+    """The minute a running play timer is at: a sheet printed while it runs is made again a minute later, so its
+    time played is never more than a minute behind (a stopped or unused clock adds nothing to the key)."""
+    clock = replays.replayed(store(), row)[1].clock
+    return (clock.played_s(now()) // 60,) if clock.running else ()
 
 
 def _result(view: Any) -> Result:

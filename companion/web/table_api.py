@@ -52,7 +52,9 @@ class NewTableIn(StrictModel):
 
 
 class EntryIn(StrictModel):
-    kind: str = Field(min_length=1, max_length=40, description="an entry kind of the game, or `undo` or `correct`")
+    kind: str = Field(
+        min_length=1, max_length=40, description="an entry kind of the game, or `undo`, `correct` or `clock`"
+    )
     payload: dict[str, Any] = Field(description="the kind's canonical payload (see the `*Payload` schemas)")
     entry_id: str = Field(min_length=1, max_length=64, description="made by the client: the same id lands once")
     base_version: int = Field(ge=0, le=writes.MAX_VERSION, description="the table version the client saw")
@@ -169,6 +171,7 @@ def table_json(row: TableRow, rows: list[EntryRow], editor: bool) -> dict[str, A
         "result": _result(kind, replayed),
         "finished": bool(kind.finished(replayed.state)),
         "broken": jsonable(replayed.broken),
+        "clock": _clock(replayed),
         **_links(row, editor, _shared_group(row) if editor else None),
     }
 
@@ -190,7 +193,7 @@ def _entries(rows: list[EntryRow], replayed: Replayed) -> list[dict[str, Any]]:
     """Every stored row in order; game entries with their payload brought up to date, undo and correct as they
     were sent, each game entry saying which row undid or corrected it. A sealed entry, and a correction of one,
     has no payload."""
-    standing = {s.seq: s for s in replayed.log}
+    standing = {s.seq: s for s in replayed.entries}
     undone: dict[int, int] = {}
     corrected: dict[int, int] = {}
     for row in rows:
@@ -221,6 +224,14 @@ def _entries(rows: list[EntryRow], replayed: Replayed) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _clock(replayed: Replayed) -> dict[str, Any]:
+    """The play timer: whether it was started, runs or is paused, and the seconds it ran up to now (stopped at the
+    entry that finished the game)."""
+    clock = replayed.clock
+    played = clock.played_s(datetime.now(UTC))
+    return {"started": clock.used, "running": clock.running, "paused": clock.paused, "played_s": played}
 
 
 def _result(kind: Any, replayed: Replayed) -> dict[str, Any] | None:

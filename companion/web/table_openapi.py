@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..specs import kinds
+from ..tables.clock import ClockIn
 from .table_api import GROUP_HEADER, EntryIn, NewTableIn
 from .writes import CorrectIn, UndoIn
 
@@ -128,6 +129,18 @@ TABLE = {
                 {"type": "null"},
             ],
         },
+        "clock": {
+            "type": "object",
+            "description": "the play timer (`clock` entries: start, pause, resume): whether it was started, runs or "
+            "is paused, and `played_s`, the seconds it ran up to now (stopped at the entry that finished the game)",
+            "required": ["started", "running", "paused", "played_s"],
+            "properties": {
+                "started": {"type": "boolean"},
+                "running": {"type": "boolean"},
+                "paused": {"type": "boolean"},
+                "played_s": {"type": "integer"},
+            },
+        },
         "watch": {"type": "string"},
     },
 }
@@ -183,12 +196,12 @@ WRITTEN = {
 def models() -> list[type[BaseModel]]:
     """The request bodies and every entry kind's payload schema, for the document's components."""
     payloads = [entry.schema for kind in kinds().values() for entry in kind.entries.values()]
-    return [NewTableIn, EntryIn, UndoIn, CorrectIn, *dict.fromkeys(payloads)]
+    return [NewTableIn, EntryIn, UndoIn, CorrectIn, ClockIn, *dict.fromkeys(payloads)]
 
 
 def payload_components(refs: dict[Any, dict[str, Any]], components: dict[str, Any]) -> dict[str, Any]:
     """`<game>.<kind>.v<version>`: each entry kind's canonical payload, by reference; the entry body's `payload`
-    is one of them, or an undo's or a correction's."""
+    is one of them, or an undo's, a correction's or the play timer's."""
     named = {
         f"{slug}.{name}.v{entry.version}": {"description": entry.summary, **refs[(entry.schema, "validation")]}
         for slug, kind in kinds().items()
@@ -198,6 +211,7 @@ def payload_components(refs: dict[Any, dict[str, Any]], components: dict[str, An
     choices = [
         refs[(UndoIn, "validation")],
         refs[(CorrectIn, "validation")],
+        refs[(ClockIn, "validation")],
         *({"$ref": REF.format(model=n)} for n in named),
     ]
     body["properties"]["payload"] = {
@@ -248,7 +262,7 @@ def paths(refs: dict[Any, dict[str, Any]], error: Any) -> dict[str, Any]:
         },
         "/api/v1/tables/{token}/entries": {
             "post": {
-                "summary": "Append an entry (a game entry, `undo` or `correct`) made against the version seen",
+                "summary": "Append an entry (a game entry, `undo`, `correct` or `clock`) made against the version seen",
                 "operationId": "tables_append",
                 "parameters": [TOKEN],
                 "requestBody": body(EntryIn),

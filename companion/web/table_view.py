@@ -13,12 +13,13 @@ from markupsafe import Markup
 
 from companion.storage.entries import EntryKind
 from companion.storage.log import Standing
-from companion.storage.store import EntryRow, TableRow
+from companion.storage.store import EntryRow, TableRow, now
 
 from .. import colours, words
 from ..games import Game
 from ..specs import GAMES, kinds
 from ..tables import Step, TableKind
+from ..tables import clock as clock
 from ..tables.charts import drawn
 from ..tables.replay import Broken, Replayed, for_reader, replay, undoable
 from ..tables.sealing import SealedStep, mine
@@ -100,6 +101,20 @@ class TableView:
         return self.replayed.log
 
     @property
+    def entries(self) -> list[Standing]:
+        """Every standing entry in order, the play timer's among the game's."""
+        return self.replayed.entries
+
+    @property
+    def clock(self) -> clock.Clock:
+        return self.replayed.clock
+
+    @cached_property
+    def played_s(self) -> int:
+        """The seconds the play timer ran, as this page is made (a phone counts on from it while it runs)."""
+        return self.clock.played_s(now())
+
+    @property
     def broken(self) -> Broken | None:
         return self.replayed.broken
 
@@ -176,6 +191,8 @@ class TableView:
     def describe(self, entry: Standing) -> str:
         """The entry in a sentence, in the reader's language (a sealed one without its value); one that cannot be
         read says so instead."""
+        if entry.kind == clock.CLOCK:
+            return str(language.say(clock.describe(entry.payload)))
         if (sealed := self.replayed.seal.parts.get(entry.seq)) is not None and entry.seq in self.replayed.hidden:
             return str(language.say(sealed.sentence))
         if entry.version != self.kind.entries.get(entry.kind, _NO_KIND).version:
@@ -194,7 +211,7 @@ class TableView:
     @property
     def shown_log(self) -> list[Standing]:
         """The log as this page shows it, newest first: the latest entries, or all of them on the log's own page."""
-        newest = self.log[::-1]
+        newest = self.entries[::-1]
         return newest if self.whole_log else newest[:LOG_SHOWN]
 
     def told(self, entry: Standing) -> Markup:

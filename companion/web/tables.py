@@ -19,6 +19,7 @@ from companion.storage.store import TableRow, tables
 from .. import colours, groups
 from ..games import Problem
 from ..schemas import EntryForm, validation_problems
+from ..tables import clock as clock
 from ..tables.replay import mended_by, undoable
 from ..tables.sealing import untouchable
 from . import colour_words, language, phone, public_root, store, writes
@@ -38,6 +39,12 @@ def author(name: str, players: list[str]) -> str:
     """Who made an entry, as a page names them: a phone that is none of the players is "Someone" in the reader's
     language (what is stored stays "Someone")."""
     return gettext("Someone") if name == ANONYMOUS and name not in players else name
+
+
+@bp.app_template_filter("clock_time")
+def clock_time(seconds: int) -> str:
+    """Seconds as the play timer shows them (7:05, 1:02:09)."""
+    return clock.shown(seconds)
 
 
 @bp.get("/t/<token>")
@@ -249,6 +256,21 @@ def undo(token: str) -> ResponseReturnValue:
         message = gettext("Nothing was undone. %(why)s.", why=f"{why[:1].upper()}{why[1:]}")
         return ctx.render(ctx.view(row, message=message), 409)
     return _answer(row, writes.write(view, _sent(row, UNDO, {"target": target})), None)
+
+
+@bp.post("/t/<token>/clock")
+def clock_entry(token: str) -> ResponseReturnValue:
+    """Start, pause or resume the table's play timer: an entry of its log like any other (undone the same way)."""
+    row = ctx.by_token(token)
+    if _already_entered(row):
+        return _done(row)
+    action = request.form.get("action", "")
+    if action not in clock.ACTIONS:
+        abort(400)  # the button says which; nothing a person types
+    view = ctx.view(row)
+    if view.asks_seat:
+        return _unseated(row)
+    return _answer(row, writes.write(view, _sent(row, clock.CLOCK, {"action": action})), Failed("clock", {}))
 
 
 def _counting(view: TableView, seq: int) -> Standing:

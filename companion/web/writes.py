@@ -18,6 +18,7 @@ from companion.storage.store import StaleWrite
 from ..games import Problem, RuleError
 from ..schemas import StrictModel, validation_problems
 from ..tables import Step
+from ..tables import clock as clock
 from ..tables.replay import check_correction, check_entry, undoable
 from ..tables.sealing import refusal, untouchable
 from . import part_writes, store
@@ -156,6 +157,8 @@ def _checked(view: TableView, kind: str, payload: Any) -> Checked | Sealed:
         return _undo(view, UndoIn.model_validate(payload).target)
     if kind == CORRECT:
         return _correction(view, CorrectIn.model_validate(payload))
+    if kind == clock.CLOCK:
+        return _clock(view, clock.ClockIn.model_validate(payload))
     table, replayed = view.kind, view.checked
     canonical = check_entry(table, view.row.setup, replayed, kind, payload)
     if sealed := refusal(replayed.seal, replayed.log, view.reader, table.part(kind, canonical)):
@@ -167,6 +170,13 @@ def _undo(view: TableView, target: int) -> Checked | Sealed:
     if target not in undoable(view.checked):
         raise RuleError("only the last entry that counts (or one that cannot be replayed) can be undone", "target")
     return _sealed(view, target) or Checked(UNDO, {"target": target}, 1)
+
+
+def _clock(view: TableView, sent: clock.ClockIn) -> Checked:
+    """Start once, pause only while it runs, resume only while it is paused, and none of it once the game is over."""
+    if problem := clock.refusal(view.checked.clock, sent.action):
+        raise RuleError([problem])
+    return Checked(clock.CLOCK, clock.ENTRY.canonical(sent.model_dump()), clock.ENTRY.version)
 
 
 def _correction(view: TableView, correction: CorrectIn) -> Checked | Sealed:

@@ -47,6 +47,12 @@ def stored_the_old_way(url: str, monkeypatch) -> None:
     store.dispose()
 
 
+def only_then(found: dict[str, list[dict]], then: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """The rows with only the columns the tables had in `then`."""
+    columns = {name: set().union(*(row.keys() for row in rows)) for name, rows in then.items()}
+    return {name: [{k: v for k, v in r.items() if k in columns[name]} for r in rows] for name, rows in found.items()}
+
+
 def seats(found: dict[str, list[dict]]) -> dict[str, tuple[int, bool]]:
     return {s["name"]: (s["score"], s["winner"]) for s in found["play_seats"]}
 
@@ -67,8 +73,9 @@ def test_the_upgrade_scores_loaf_plays_again_and_leaves_the_others_alone(empty_u
         ("Ann", 50, 2, False),
         ("Bob", 50, 1, True),
     ]
-    # The other games' rows are not even written again: the same ids, the same bytes.
-    assert of_game(after, "loaf", keep=False) == of_game(before, "loaf", keep=False)
+    # The other games' rows are not even written again: the same ids, the same bytes (in the columns they had then;
+    # a later revision may add one).
+    assert only_then(of_game(after, "loaf", keep=False), before) == of_game(before, "loaf", keep=False)
     assert of_game(before, "loaf", keep=False)["plays"], "the other games have plays to keep"
 
 

@@ -87,6 +87,27 @@ def test_a_corrected_card_carries_only_its_last_value_and_later_targets_follow_t
     assert same_game(LOAF, SETUP, kept, rows)
 
 
+def test_the_play_timer_s_entries_leave_with_the_cards_and_keep_naming_their_undo():
+    start, pause = ("clock", {"action": "start"}), ("clock", {"action": "pause"})
+    taken_back = [(UNDO, {"target": 3}), (UNDO, {"target": 4})]  # Ann's first card, then the pause
+    rest = [card("Ann", 4), card("Béa", 2), REVIEW, card("Cy", 5)]
+    rows = rows_of(start, ORDER, card("Ann", 7), pause, *taken_back, *rest)
+    kept = face_up(LOAF, SETUP, rows)
+    assert [(r.seq, r.kind) for r in kept] == [
+        (1, "clock"),
+        (2, "order"),
+        (3, "clock"),
+        (4, UNDO),
+        (5, "card"),
+        (6, "card"),
+        (7, "review"),
+        (8, "card"),
+    ]
+    assert kept[3].payload == {"target": 3}
+    assert replay(LOAF, SETUP, kept).clock == replay(LOAF, SETUP, rows).clock
+    assert same_game(LOAF, SETUP, kept, rows)
+
+
 def test_a_game_that_keeps_nothing_face_down_leaves_as_it_is():
     rows = rows_of(
         ("round", {"order": {"average": 3}, "plays": {"Ann": 3, "Béa": 2, "Cy": 4}, "review": REVIEW[1] | {}})
