@@ -22,14 +22,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._loaf_taps import (  # noqa: E402
-    loaf_advanced_round,
-    loaf_basic_round,
-    loaf_own_card,
-    loaf_phones_round,
-    loaf_real_review_card,
-)
-from benchmarks._orleans_taps import orleans_seated_round  # noqa: E402
 from benchmarks._taps import (  # noqa: E402
     Flow,
     Run,
@@ -43,6 +35,14 @@ from benchmarks._taps import (  # noqa: E402
     summary,
 )
 from companion.games.koala import engine as koala
+from tests.taps.loaf import (  # noqa: E402
+    loaf_advanced_round,
+    loaf_basic_round,
+    loaf_own_card,
+    loaf_phones_round,
+    loaf_real_review_card,
+)
+from tests.taps.orleans import orleans_seated_round  # noqa: E402
 
 # --- Next Station Paris ---------------------------------------------------------------------------------------
 

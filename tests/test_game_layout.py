@@ -2,12 +2,10 @@
 templates, pad, guide, synonyms), and beside it only its own script and stylesheet in static/.
 
 A file is the game's when a word of its path (words split at "_", "-" and ".") is the game's slug or package name,
-or when it sits in the game's package. Outside tests/, two kinds of file may name a game and stay where they are:
-- a database migration (companion/storage/migrations/versions/): its file name is its Alembic revision id, which
-  every database it upgraded keeps in `alembic_version`, so renaming or moving it would strand those databases;
-- a tap-budget flow (benchmarks/_<package>_taps.py): a browser walking one game's own forms and counting a person's
-  taps against that flow's budget; it measures that game's page, as the browser tests do, and cannot be written
-  once over the registry. Every other benchmark file is generic by name."""
+or when it sits in the game's package. Outside tests/ (where a game's tap-budget flows live too, beside its browser
+tests), one kind of file may name a game and stay where it is: a database migration
+(companion/storage/migrations/versions/), whose file name is its Alembic revision id, which every database it
+upgraded keeps in `alembic_version`, so renaming or moving it would strand those databases."""
 
 from __future__ import annotations
 
@@ -21,7 +19,6 @@ from companion.specs import SPECS
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTSIDE = ("tests/", "companion/storage/migrations/versions/")
-TAP_FLOW = re.compile(r"benchmarks/_[a-z_]+_taps\.py")
 MOST_FOLDERS = 2
 
 
@@ -37,7 +34,7 @@ def folders_of(slug: str, files: list[str]) -> set[str]:
     home = SPECS[slug].home.relative_to(ROOT).as_posix()
     found = set()
     for path in files:
-        if path.startswith(OUTSIDE) or TAP_FLOW.fullmatch(path):
+        if path.startswith(OUTSIDE):
             continue
         if path.startswith(home + "/"):
             found.add(home)
@@ -81,7 +78,6 @@ def test_the_count_finds_a_game_s_file_elsewhere():
     assert named_after("companion/schemas/next_station_paris_limits.py", "next-station-paris")
     assert named_after("benchmarks/_loaf_taps.py", "loaf") and named_after("benchmarks/load_oz.py", "oz")
     assert not named_after("static/cozy.css", "oz") and not named_after("companion/loafer.py", "loaf")
-    assert (
-        folders_of("loaf", ["benchmarks/_loaf_taps.py", "companion/storage/migrations/versions/0011_loaf.py"]) == set()
-    )
+    assert folders_of("loaf", ["tests/taps/loaf.py", "companion/storage/migrations/versions/0011_loaf.py"]) == set()
+    assert folders_of("loaf", ["benchmarks/_loaf_taps.py"]) == {"benchmarks"}
     assert folders_of("oz", ["benchmarks/oz_load.py", "benchmarks/_oz_taps_helper.py"]) == {"benchmarks"}
