@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from companion.history.paging import Paged
 from companion.history.records import Play, utc
 from companion.storage.photos import PhotoRow
 from companion.storage.schema import photos
@@ -32,25 +33,13 @@ class PlayPhoto:
 
 
 @dataclass(frozen=True)
-class PhotoPage:
+class PhotoPage(Paged):
     """One page of a group's photos, newest first: page `number` of the `matching` ones."""
 
     photos: list[PlayPhoto]
     number: int
     matching: int
     size: int = PAGE_SIZE
-
-    @property
-    def pages(self) -> int:
-        return max(1, math.ceil(self.matching / self.size))
-
-    @property
-    def has_previous(self) -> bool:
-        return self.number > 1
-
-    @property
-    def has_next(self) -> bool:
-        return self.number < self.pages
 
 
 PHOTO_COLUMNS = (photos.c.id, photos.c.width, photos.c.height, photos.c.created_at)

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, and_, case, distinct, func, select
 
+from companion.history.paging import Paged
 from companion.history.plays import COLUMNS, play_from
 from companion.history.records import (
     GameRecord,
@@ -40,25 +41,13 @@ SCORED = seats.out == ""
 
 
 @dataclass(frozen=True)
-class PlayPage:
+class PlayPage(Paged):
     """One page of plays, newest first: page `number` of those `matching` a filter."""
 
     plays: list[Play]
     number: int
     matching: int
     size: int = PAGE_SIZE
-
-    @property
-    def pages(self) -> int:
-        return max(1, math.ceil(self.matching / self.size))
-
-    @property
-    def has_previous(self) -> bool:
-        return self.number > 1
-
-    @property
-    def has_next(self) -> bool:
-        return self.number < self.pages
 
 
 @dataclass(frozen=True)
