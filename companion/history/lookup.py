@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from companion.history.plays import COLUMNS, play_from
+from companion.history.play_rows import COLUMNS, play_from
 from companion.history.records import Play, utc
 from companion.storage.store import ENTRY_FIELDS, EntryRow, Store, TableRow, entries, plays, tables
 

@@ -11,7 +11,7 @@ stays (marked deleted, kept so when its table is written again) while its seats,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -21,9 +21,9 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from companion import replays
-from companion.history.reading import ranked
-from companion.history.records import People, Play, Seat, Unit, name_key, play_of, utc
-from companion.history.sentences import kept, said, said_again
+from companion.history.play_rows import COLUMNS, play_from, play_row, seat_rows
+from companion.history.records import Play, play_of
+from companion.history.sentences import kept
 from companion.history.totals import Name, PersonGame, count_again, people_now, set_aliases_in, touched, writing
 from companion.specs import kinds
 from companion.storage import photos as photo_rows
@@ -42,18 +42,6 @@ from companion.storage.store import (
 from companion.tables.replay import Broken, Replayed, replay
 
 BATCH = 500  # tables replayed and written per transaction when many are done at once
-
-# What a page reads of a play: its row and the table's watch link.
-COLUMNS = (
-    plays.c.play_id,
-    plays.c.game,
-    plays.c.started,
-    plays.c.ended,
-    plays.c.seats,
-    plays.c.units,
-    plays.c.played_s,
-    tables.c.viewer_token,
-)
 
 
 def record(store: Store, row: TableRow) -> Play | None:
@@ -325,77 +313,3 @@ def _plays_of(conn: Connection, group: int, play_id: str, *, deleted: bool) -> d
     gone = plays.c.deleted_at.is_not(None) if deleted else plays.c.deleted_at.is_(None)
     query = select(plays.c.table_id, *COLUMNS[:-1]).where(plays.c.group_id == group, plays.c.play_id == play_id, gone)
     return {row["table_id"]: play_from(row) for row in conn.execute(query).mappings()}
-
-
-def play_row(table_id: int, group: int, play: Play) -> dict[str, Any]:
-    """A play as its `plays` row."""
-    return {
-        "table_id": table_id,
-        "group_id": group,
-        "play_id": play.id,
-        "game": play.game,
-        "started": play.started,
-        "ended": play.ended,
-        "played_s": play.played_s,
-        "seats": [
-            {"name": s.name, "score": s.score, "rank": s.rank, "winner": s.winner, "out": s.out, "together": s.together}
-            | said("out", s.out)
-            for s in play.seats
-        ],
-        "units": [
-            {"label": u.label, "names": list(u.names), "points": u.points, "winner": u.winner, "rank": u.rank}
-            | said("label", u.label)
-            for u in play.units
-        ],
-    }
-
-
-def seat_rows(table_id: int, group: int, play: Play, people: People) -> list[dict[str, Any]]:
-    """A play's seats as `play_seats` rows, each with its person as the group's merges stand."""
-    return [
-        {
-            "table_id": table_id,
-            "seat": n,
-            "group_id": group,
-            "name": s.name,
-            "name_key": name_key(s.name),
-            "person": people.key(s.name),
-            "game": play.game,
-            "ended": play.ended,
-            "play_id": play.id,
-            "score": s.score,
-            "rank": s.rank,
-            "winner": s.winner,
-            "together": s.together,
-            "out": s.out,
-        }
-        for n, s in enumerate(play.seats)
-    ]
-
-
-def play_from(row: Mapping[str, Any]) -> Play:
-    """A play as a page shows it, from a row of COLUMNS."""
-    seats = tuple(
-        Seat(
-            s["name"],
-            s["score"],
-            s["rank"],
-            s["winner"],
-            said_again(s.get("out", ""), s.get("out_text")),
-            s.get("together", False),
-        )
-        for s in row["seats"]
-    )
-    units = tuple(
-        Unit(said_again(u["label"], u.get("label_text")), tuple(u["names"]), u["points"], u["winner"], u.get("rank", 0))
-        for u in row["units"]
-    )
-    if any(not u.rank for u in units):  # stored before units were ranked, until the history is rebuilt
-        units = ranked(units)
-    started, ended = utc(row["started"]), utc(row["ended"])
-    table = row.get("viewer_token") or ""
-    return Play(row["play_id"], row["game"], started, ended, seats, units, table, row.get("played_s"))
-
-
-def plays_from(rows: Iterable[Mapping[str, Any]]) -> list[Play]:
-    return [play_from(row) for row in rows]

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, case, distinct, func, select
 
 from companion.history.paging import Paged
-from companion.history.plays import COLUMNS, play_from
+from companion.history.play_rows import COLUMNS, play_from
 from companion.history.records import (
     GameRecord,
     GameStats,

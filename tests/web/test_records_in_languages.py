@@ -14,7 +14,7 @@ import pytest
 from babel.dates import format_date
 
 from companion.games import msg
-from companion.history.plays import play_from, play_row
+from companion.history.play_rows import play_from, play_row
 from companion.history.records import Play, Seat
 from companion.printing import ResultSheet, pad_sheet
 from companion.specs import GAMES, SPECS, kinds
