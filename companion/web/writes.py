@@ -15,7 +15,7 @@ from companion.storage.log import CORRECT, UNDO, Standing
 from companion.storage.rows import EntryRow
 from companion.storage.store import StaleWrite
 
-from ..games import Problem, RuleError
+from ..games import Problem, RuleError, msg
 from ..schemas import StrictModel, validation_problems
 from ..tables import Step
 from ..tables import clock as clock
@@ -168,7 +168,10 @@ def _checked(view: TableView, kind: str, payload: Any) -> Checked | Sealed:
 
 def _undo(view: TableView, target: int) -> Checked | Sealed:
     if target not in undoable(view.checked):
-        raise RuleError("only the last entry that counts (or one that cannot be replayed) can be undone", "target")
+        can = msg(
+            "only the last entry that counts, the clock's last entry or one that cannot be replayed can be undone"
+        )
+        raise RuleError([Problem("target", can)])
     return _sealed(view, target) or Checked(UNDO, {"target": target}, 1)
 
 

@@ -88,3 +88,30 @@ def test_a_backup_that_is_no_json_says_so_in_the_readers_words(tmp_path, languag
     assert refused.status_code == 422
     html = refused.get_data(as_text=True)
     assert NOT_JSON[language] in html and "Invalid JSON" not in html
+
+
+def api_undo(client, language: str | None = None):
+    """An undo of a table's first entry through the API, sent after two clock entries: neither the last entry that
+    counts nor the clock's last."""
+    table = client.post("/api/v1/tables", json={"game": "oz", "players": ["Ann", "Ben"]}).get_json()
+    token = table["edit"].rsplit("/", 1)[1]
+    for seq, action in enumerate(("start", "pause")):
+        body = {"kind": "clock", "payload": {"action": action}, "entry_id": f"c{seq}", "base_version": seq}
+        assert client.post(f"/api/v1/tables/{token}/entries", json=body).status_code == 201
+    body = {"kind": "undo", "payload": {"target": 1}, "entry_id": "u1", "base_version": 2}
+    headers = header(language) if language else {}
+    return client.post(f"/api/v1/tables/{token}/entries", json=body, headers=headers)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_undo_the_api_refuses_says_what_may_be_undone_in_the_language_it_asks_for(tmp_path, language):
+    refused = api_undo(make_app(tmp_path).test_client(), language)
+    assert refused.status_code == 422
+    said = " ".join(problem["msg"] for problem in refused.get_json()["errors"])
+    assert said and english_left(said) == []
+
+
+def test_an_undo_the_api_refuses_names_both_entries_that_may_be_undone(tmp_path):
+    refused = api_undo(make_app(tmp_path).test_client())
+    said = "only the last entry that counts, the clock's last entry or one that cannot be replayed can be undone"
+    assert [(p["loc"], p["msg"]) for p in refused.get_json()["errors"]] == [("payload.target", said)]
