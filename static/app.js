@@ -9,9 +9,47 @@
 
   htmx.config.timeout = 8000; // a request that hangs is a failure the phone is told about, not a frozen button
 
+  // A finger on the panel: a refresh waits until the tap is over. A panel swapped between the touch and the click
+  // takes the tap with it (the click goes to a button no longer in the page), so a card tapped just as another
+  // phone's entry arrives would be lost.
+  var pressed = false;
+  var held = false; // a refresh was put off during the press: it is asked for once the press is over
+  var letGo = null;
+
+  function press(event) {
+    if (!event.target.closest || !event.target.closest("#live")) return;
+    pressed = true;
+    releaseIn(2000); // a long press, which may end in no click
+  }
+
+  function releaseIn(ms) {
+    clearTimeout(letGo);
+    letGo = setTimeout(release, ms);
+  }
+
+  function release() {
+    clearTimeout(letGo);
+    if (!pressed) return;
+    pressed = false;
+    if (held) {
+      held = false;
+      poll();
+    }
+  }
+
+  document.addEventListener("pointerdown", press, true);
+  document.addEventListener("pointerup", function () {
+    if (pressed) releaseIn(500); // the click that follows a tap
+  }, true);
+  document.addEventListener("pointercancel", release, true); // the finger scrolled the page instead
+  document.addEventListener("click", function () {
+    if (pressed) releaseIn(0); // once the click has done its work: a form it sent is on its way
+  });
+
   function poll() {
     var busy = window.TableCompanion.busy && window.TableCompanion.busy();
-    if (document.visibilityState === "visible" && sending.size === 0 && !busy) {
+    if (pressed) held = true;
+    else if (document.visibilityState === "visible" && sending.size === 0 && !busy) {
       document.body.dispatchEvent(new Event("poll"));
     }
   }
@@ -197,7 +235,12 @@
     if (live && !detail.target.isConnected) detail.target = live;
     var shown = live ? parseInt(live.dataset.version, 10) : NaN;
     var found = /data-version="(\d+)"/.exec(detail.serverResponse || "");
-    if (detail.requestConfig.verb === "get" && found && parseInt(found[1], 10) < shown) detail.shouldSwap = false;
+    if (detail.requestConfig.verb !== "get") return;
+    if (found && parseInt(found[1], 10) < shown) detail.shouldSwap = false;
+    else if (pressed) {
+      detail.shouldSwap = false; // asked for again once the finger is off
+      held = true;
+    }
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {
