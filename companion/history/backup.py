@@ -22,6 +22,7 @@ from companion.schemas import refused, validation_problems
 from companion.schemas.tables import NewTableForm, setup_problems
 from companion.specs import GAMES, kinds
 from companion.storage.log import CORRECT, UNDO
+from companion.storage.photos import Shaped
 from companion.storage.store import EntryRow, TableRow
 from companion.tables import TableKind
 from companion.tables import photos as photo_files
@@ -148,7 +149,7 @@ class Restore:
     skipped: int = 0
     aliases: dict[str, str] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
-    photos: list[list[photo_files.Prepared]] = field(default_factory=list)  # each new table's, as `tables` goes
+    photos: list[list[Shaped]] = field(default_factory=list)  # each new table's, as `tables` goes
 
 
 def check(
@@ -169,7 +170,7 @@ def check(
         return Restore(problems=too_big)
     problems: list[Problem] = []
     new: list[tuple[str, dict[str, Any], datetime, list[EntryRow]]] = []
-    new_photos: list[list[photo_files.Prepared]] = []
+    new_photos: list[list[Shaped]] = []
     seen = set(known)
     skipped = 0
     for i, table in enumerate(backup.plays):
@@ -200,9 +201,9 @@ def check(
     return Restore(new, skipped, merges, problems, new_photos)
 
 
-def _photos(encoded: list[str], loc: str) -> tuple[list[photo_files.Prepared], list[Problem]]:
+def _photos(encoded: list[str], loc: str) -> tuple[list[Shaped], list[Problem]]:
     """A table's photos made fit to keep again, as an upload is: a backup is anyone's file."""
-    images: list[photo_files.Prepared] = []
+    images: list[Shaped] = []
     problems: list[Problem] = []
     for i, text in enumerate(encoded):
         try:

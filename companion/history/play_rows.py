@@ -92,4 +92,3 @@ def play_from(row: Mapping[str, Any]) -> Play:
     started, ended = utc(row["started"]), utc(row["ended"])
     table = row.get("viewer_token") or ""
     return Play(row["play_id"], row["game"], started, ended, seats, units, table, row.get("played_s"))
-

@@ -81,7 +81,7 @@ def restore(
                     _flag(conn, {table_id: broken for table_id, (_, broken) in worked.items()})
                 set_aliases_in(conn, group, merges or {})
                 for row, images in zip(rows, photos, strict=False):
-                    photo_rows.add_in(conn, row.id, [(p.jpeg, p.width, p.height) for p in images])
+                    photo_rows.add_in(conn, row.id, images)
                 return rows
         except IntegrityError:
             continue  # a join code clashed: try again with new ones

@@ -1,11 +1,11 @@
-"""A table's photos as rows: added under the table's limit, listed, read back."""
+"""A table's photos as rows: added under the table's limit, listed, read back whole or as their thumbnail."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import Column, func, insert, select
 from sqlalchemy.engine import Connection
 
 from companion.storage.schema import HIGHEST_ID, photos, tables
@@ -22,7 +22,17 @@ class PhotoRow:
     created_at: datetime
 
 
-def add(store: Store, table_id: int, image: bytes, width: int, height: int, at: datetime | None = None) -> int | None:
+@dataclass(frozen=True)
+class Shaped:
+    """A photo as it is kept: the JPEG, its size, and its thumbnail's JPEG."""
+
+    image: bytes
+    width: int
+    height: int
+    thumb: bytes
+
+
+def add(store: Store, table_id: int, photo: Shaped, at: datetime | None = None) -> int | None:
     """Store a photo of the table; None, and nothing stored, when the table already has its MOST."""
     with store.engine.connect().execution_options(immediate=True) as conn, conn.begin():
         # The table's row locked first, so two uploads at once cannot both take the last place.
@@ -30,16 +40,19 @@ def add(store: Store, table_id: int, image: bytes, width: int, height: int, at: 
         count = conn.execute(select(func.count()).where(photos.c.table_id == table_id)).scalar_one()
         if count >= MOST:
             return None
-        values = {"table_id": table_id, "image": image, "width": width, "height": height, "created_at": at or now()}
+        values = _row(table_id, photo, at or now())
         return inserted_id(conn.execute(insert(photos).values(**values)))
 
 
-def add_in(conn: Connection, table_id: int, images: list[tuple[bytes, int, int]]) -> None:
-    """A restored table's photos (jpeg, width, height), in the caller's write transaction."""
+def add_in(conn: Connection, table_id: int, shaped: list[Shaped]) -> None:
+    """A restored table's photos, in the caller's write transaction."""
     stamp = now()
-    rows = [{"table_id": table_id, "image": i, "width": w, "height": h, "created_at": stamp} for i, w, h in images]
-    if rows:
+    if rows := [_row(table_id, photo, stamp) for photo in shaped]:
         conn.execute(insert(photos), rows)
+
+
+def _row(table_id: int, photo: Shaped, at: datetime) -> dict[str, object]:
+    return {"table_id": table_id, "created_at": at} | asdict(photo)
 
 
 def of_table(store: Store, table_id: int) -> list[PhotoRow]:
@@ -49,11 +62,11 @@ def of_table(store: Store, table_id: int) -> list[PhotoRow]:
         return [PhotoRow(**row) for row in conn.execute(query).mappings()]
 
 
-def image(store: Store, table_id: int, photo_id: int) -> bytes | None:
-    """A photo of the table; None when the table has no photo of that id."""
+def image(store: Store, table_id: int, photo_id: int, *, thumb: bool = False) -> bytes | None:
+    """A photo of the table (or its thumbnail); None when the table has no photo of that id."""
     if not 0 < photo_id <= HIGHEST_ID:
         return None
-    query = select(photos.c.image).where(photos.c.table_id == table_id, photos.c.id == photo_id)
+    query = select(_column(thumb)).where(photos.c.table_id == table_id, photos.c.id == photo_id)
     with store.engine.connect() as conn:
         return conn.execute(query).scalar_one_or_none()
 
@@ -64,11 +77,16 @@ def images(store: Store, table_id: int) -> list[bytes]:
         return list(conn.execute(query).scalars())
 
 
-def group_image(store: Store, group_id: int, photo_id: int) -> bytes | None:
-    """A photo of any of the group's tables; None when the photo is of another group's table, or none at all."""
+def group_image(store: Store, group_id: int, photo_id: int, *, thumb: bool = False) -> bytes | None:
+    """A photo of any of the group's tables (or its thumbnail); None when the photo is of another group's table, or
+    none at all."""
     if not 0 < photo_id <= HIGHEST_ID:
         return None
-    query = select(photos.c.image).join_from(photos, tables, photos.c.table_id == tables.c.id)
+    query = select(_column(thumb)).join_from(photos, tables, photos.c.table_id == tables.c.id)
     query = query.where(photos.c.id == photo_id, tables.c.group_id == group_id)
     with store.engine.connect() as conn:
         return conn.execute(query).scalar_one_or_none()
+
+
+def _column(thumb: bool) -> Column[bytes]:
+    return photos.c.thumb if thumb else photos.c.image

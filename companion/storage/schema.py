@@ -229,7 +229,7 @@ group_cards = Table(
 
 
 # Photos of a table (its final board, its filled pad), already resized and stripped of their metadata: kept in the
-# database, so every server process serves the same ones.
+# database, so every server process serves the same ones. `thumb` is the photo made small for the history's lists.
 photos = Table(
     "photos",
     metadata,
@@ -239,4 +239,5 @@ photos = Table(
     Column("width", Integer, nullable=False),
     Column("height", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("thumb", LargeBinary, nullable=False),
 )

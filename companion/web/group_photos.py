@@ -1,6 +1,7 @@
 """A group's photos under its private link: every photo of its plays, newest first, a page at a time
-(`/g/<token>/history/photos`), and each photo's image (`/g/<token>/photos/<id>.jpg`), so a member sees them without
-holding the table's editor link. A photo of another group's table is a 404 here; no watch link or join code reaches
+(`/g/<token>/history/photos`), and each photo's image (`/g/<token>/photos/<id>.jpg`) and thumbnail
+(`/g/<token>/photos/<id>.thumb.jpg`, what the history's lists show), so a member sees them without holding the
+table's editor link. A photo of another group's table is a 404 here; no watch link or join code reaches
 any of it."""
 
 from __future__ import annotations
@@ -38,7 +39,16 @@ def index() -> ResponseReturnValue:
 @bp.get("/photos/<int:photo_id>.jpg")
 def image(photo_id: int) -> Response:
     """One photo of the group's tables."""
-    found = photo_rows.group_image(store(), group().id, photo_id)
+    return _served(photo_rows.group_image(store(), group().id, photo_id))
+
+
+@bp.get("/photos/<int:photo_id>.thumb.jpg")
+def thumb(photo_id: int) -> Response:
+    """One photo of the group's tables, made small for a list."""
+    return _served(photo_rows.group_image(store(), group().id, photo_id, thumb=True))
+
+
+def _served(found: bytes | None) -> Response:
     if found is None:
         abort(404)
     return photo_uploads.image_response(found)

@@ -25,9 +25,13 @@ bp = Blueprint("photo_api", __name__, url_prefix="/api/v1/tables")
 csrf.exempt(bp)
 
 
-def photo_json(photo: PhotoRow, url: str) -> dict[str, Any]:
-    """A photo as the API gives it: its id, size in pixels, where to see it, and when it was added."""
-    return {"id": photo.id, "width": photo.width, "height": photo.height, "url": url, "added": iso(photo.created_at)}
+def photo_json(photo: PhotoRow, blueprint: str, **link: str) -> dict[str, Any]:
+    """A photo as the API gives it: its id, size in pixels, where to see it and its thumbnail (at the blueprint's
+    routes, under `link`), and when it was added."""
+    url = url_for(f"{blueprint}.image", photo_id=photo.id, **link)
+    thumb = url_for(f"{blueprint}.thumb", photo_id=photo.id, **link)
+    size = {"width": photo.width, "height": photo.height}
+    return {"id": photo.id, **size, "url": url, "thumb": thumb, "added": iso(photo.created_at)}
 
 
 def _table(token: str) -> TableRow | tuple[Response, int]:
@@ -41,10 +45,6 @@ def _table(token: str) -> TableRow | tuple[Response, int]:
     return errors([Problem("token", gettext("no table has this token"))], 404)
 
 
-def _url(row: TableRow, photo_id: int) -> str:
-    return url_for("table_photos.show", token=row.token, photo_id=photo_id)
-
-
 @bp.get("/<token>/photos")
 def photos(token: str) -> ResponseReturnValue:
     """The table's photos, oldest first, and how many more it may keep."""
@@ -52,7 +52,7 @@ def photos(token: str) -> ResponseReturnValue:
     if not isinstance(row, TableRow):
         return row
     shown = photo_rows.of_table(store(), row.id)
-    return jsonify(photos=[photo_json(p, _url(row, p.id)) for p in shown], most=photo_rows.MOST)
+    return jsonify(photos=[photo_json(p, "table_photos", token=row.token) for p in shown], most=photo_rows.MOST)
 
 
 @bp.post("/<token>/photos")
@@ -66,8 +66,9 @@ def add(token: str) -> ResponseReturnValue:
     if taken.photo is None:
         return errors([Problem(photo_uploads.FIELD, _refusal(taken.why))], taken.status)
     added = next(p for p in photo_rows.of_table(store(), row.id) if p.id == taken.photo)
-    response = jsonify(photo_json(added, _url(row, added.id)))
-    response.headers["Location"] = _url(row, added.id)
+    shown = photo_json(added, "table_photos", token=row.token)
+    response = jsonify(shown)
+    response.headers["Location"] = shown["url"]
     return response, 201
 
 
@@ -79,4 +80,4 @@ def _refusal(why: str) -> str:
 
 def group_photos_json(shown: list[PhotoRow]) -> list[dict[str, Any]]:
     """A play's photos in the group history API, each seen under the group's link."""
-    return [photo_json(p, url_for("group_photos.image", token=group().token, photo_id=p.id)) for p in shown]
+    return [photo_json(p, "group_photos", token=group().token) for p in shown]

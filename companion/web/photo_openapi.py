@@ -22,7 +22,7 @@ TOKEN = {
 
 PHOTO = {
     "type": "object",
-    "required": ["id", "width", "height", "url", "added"],
+    "required": ["id", "width", "height", "url", "thumb", "added"],
     "properties": {
         "id": {"type": "integer"},
         "width": {"type": "integer", "description": "in pixels, as stored"},
@@ -31,6 +31,10 @@ PHOTO = {
             "type": "string",
             "description": "where to see it (a JPEG): under the table's editor link in the table API, under the "
             "group's link (`/g/<token>/photos/<id>.jpg`) in the group history API",
+        },
+        "thumb": {
+            "type": "string",
+            "description": "where to see its thumbnail (a JPEG of at most 480 pixels on its long side), beside `url`",
         },
         "added": {"type": "string", "format": "date-time"},
     },

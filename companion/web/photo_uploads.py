@@ -65,7 +65,7 @@ def take(table_id: int, protect: Callable[[], None] | None = None) -> Taken:
         shaped = photos.prepared(raw)
     except photos.Refused as refused:
         return Taken(why=refused.why)
-    photo_id = photo_rows.add(store(), table_id, shaped.jpeg, shaped.width, shaped.height)
+    photo_id = photo_rows.add(store(), table_id, shaped)
     return Taken(why="full") if photo_id is None else Taken(photo=photo_id)
 
 

@@ -40,10 +40,18 @@ def _refuse(row: TableRow, why: str, status: int) -> ResponseReturnValue:
 
 
 @bp.get("/t/<token>/photos/<int:photo_id>.jpg")
-def show(token: str, photo_id: int) -> Response:
+def image(token: str, photo_id: int) -> Response:
     """A photo of the table, at its editor link."""
-    row = ctx.by_token(token)
-    image = photo_rows.image(store(), row.id, photo_id)
+    return _served(photo_rows.image(store(), ctx.by_token(token).id, photo_id))
+
+
+@bp.get("/t/<token>/photos/<int:photo_id>.thumb.jpg")
+def thumb(token: str, photo_id: int) -> Response:
+    """A photo of the table made small for a list, at its editor link."""
+    return _served(photo_rows.image(store(), ctx.by_token(token).id, photo_id, thumb=True))
+
+
+def _served(image: bytes | None) -> Response:
     if image is None:
         abort(404)
     return photo_uploads.image_response(image)

@@ -57,6 +57,8 @@ def test_a_photo_added_is_answered_listed_and_seen(app, client, table):
     image = client.get(photo["url"])
     assert image.status_code == 200 and Image.open(io.BytesIO(image.data)).size == (1600, 1200)
     assert stored(app, table["edit"]) == [image.data]
+    assert photo["thumb"] == f"/t/{token(table['edit'])}/photos/{photo['id']}.thumb.jpg"
+    assert Image.open(io.BytesIO(client.get(photo["thumb"]).data)).size == (480, 360)
 
 
 def test_a_new_table_lists_no_photos(client, table):
@@ -136,9 +138,11 @@ def test_the_group_history_api_carries_each_plays_photos(app):
     theirs = finished(app, app.test_client(), photos=1, players=("Cy", "Di"))
     [play] = ours.client.get(f"/api/v1/groups/{ours.group}/plays").get_json()["plays"]
     assert [p["url"] for p in play["photos"]] == [f"/g/{ours.group}/photos/{n}.jpg" for n in (1, 2)]
+    assert [p["thumb"] for p in play["photos"]] == [f"/g/{ours.group}/photos/{n}.thumb.jpg" for n in (1, 2)]
     assert {(p["width"], p["height"]) for p in play["photos"]} == {(400, 300)}
     for photo in play["photos"]:
-        assert app.test_client().get(photo["url"]).status_code == 200  # the group's link is all it takes
+        for link in (photo["url"], photo["thumb"]):
+            assert app.test_client().get(link).status_code == 200  # the group's link is all it takes
     [their_play] = theirs.client.get(f"/api/v1/groups/{theirs.group}/plays").get_json()["plays"]
     assert [p["id"] for p in their_play["photos"]] == [3]
 
@@ -158,6 +162,6 @@ def test_the_openapi_document_describes_the_photos(client):
     assert {"201", "403", "404", "413", "422"} <= set(operations["post"]["responses"])
     assert "403" in operations["get"]["responses"]
     schemas = document["components"]["schemas"]
-    assert set(schemas["Photo"]["required"]) == {"id", "width", "height", "url", "added"}
+    assert set(schemas["Photo"]["required"]) == {"id", "width", "height", "url", "thumb", "added"}
     assert schemas["Play"]["properties"]["photos"]["items"] == {"$ref": "#/components/schemas/Photo"}
     assert "photos" not in schemas["Play"]["required"]  # an addition: a client of the first contract is unchanged

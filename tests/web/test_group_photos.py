@@ -4,11 +4,13 @@ never another group's, and never with a table's editor link or join code anywher
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass
 
 import pytest
 from flask.testing import FlaskClient
+from PIL import Image
 from sqlalchemy import select
 
 from companion.history import photos as play_photos
@@ -62,7 +64,10 @@ def _enter(client: FlaskClient, token: str, kind: str, payload: dict, version: i
 
 
 def photo_ids(html: str) -> list[int]:
-    return [int(found) for found in re.findall(r'<img src="/g/[^"/]+/photos/(\d+)\.jpg"', html)]
+    """The photos a page shows, each as its thumbnail linking to the photo itself."""
+    shown = re.findall(r'<a href="/g/[^"/]+/photos/(\d+)\.jpg"><img src="/g/[^"/]+/photos/(\d+)\.thumb\.jpg"', html)
+    assert all(whole == thumb for whole, thumb in shown)
+    return [int(whole) for whole, _ in shown]
 
 
 def test_a_plays_card_shows_its_photos_and_only_its_groups(app):
@@ -137,9 +142,25 @@ def test_another_groups_photo_is_a_404_under_this_groups_link(app):
     assert theirs.client.get(f"/g/{theirs.group}/photos/1.jpg").status_code == 404
     assert ours.client.get(f"/g/{ours.group}/photos/99.jpg").status_code == 404
     assert ours.client.get("/g/not-a-group/photos/1.jpg").status_code == 404
+    assert ours.client.get(f"/g/{ours.group}/photos/1.thumb.jpg").status_code == 200
+    assert theirs.client.get(f"/g/{theirs.group}/photos/1.thumb.jpg").status_code == 404
     for past in (2**31, 10**30):  # past any database integer: no photo, not a server error
-        assert ours.client.get(f"/g/{ours.group}/photos/{past}.jpg").status_code == 404
-        assert ours.client.get(f"{ours.editor}/photos/{past}.jpg").status_code == 404
+        for ending in ("jpg", "thumb.jpg"):
+            assert ours.client.get(f"/g/{ours.group}/photos/{past}.{ending}").status_code == 404
+            assert ours.client.get(f"{ours.editor}/photos/{past}.{ending}").status_code == 404
+
+
+def test_the_history_lists_photos_by_their_thumbnails(app):
+    ours = finished(app, app.test_client(), photos=0)
+    assert upload(ours.client, ours.editor, jpeg(3000, 2000, gps=True)).status_code == 303
+    whole = ours.client.get(f"/g/{ours.group}/photos/1.jpg").data
+    for link in (f"/g/{ours.group}/photos/1.thumb.jpg", f"{ours.editor}/photos/1.thumb.jpg"):
+        small = ours.client.get(link)
+        assert small.status_code == 200 and small.mimetype == "image/jpeg"
+        assert small.headers["Cache-Control"] == "private, no-cache" and small.headers["ETag"]
+        picture = Image.open(io.BytesIO(small.data))
+        assert picture.size == (480, 320) and dict(picture.getexif()) == {}
+        assert len(small.data) * 4 < len(whole)
 
 
 def test_a_photo_is_kept_private_and_asked_about_again(app):
@@ -183,4 +204,5 @@ def test_a_restored_backups_photos_show_in_the_group_it_went_to(tmp_path):
     [photo] = photo_ids(html)
     original = world.client("group").get(f"/g/{world.group}/photos/1.jpg").data
     assert member.get(f"/g/{group}/photos/{photo}.jpg").data == original
+    assert Image.open(io.BytesIO(member.get(f"/g/{group}/photos/{photo}.thumb.jpg").data)).format == "JPEG"
     assert photo_ids(member.get(f"/g/{group}/history").get_data(as_text=True)) == [photo]

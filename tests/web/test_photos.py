@@ -153,4 +153,6 @@ def test_the_photo_form_needs_its_csrf_token(tmp_path):
 def test_prepared_keeps_the_shape(size):
     shaped = photos.prepared(jpeg(*size))
     assert max(shaped.width, shaped.height) == 1600
-    assert Image.open(io.BytesIO(shaped.jpeg)).size == (shaped.width, shaped.height)
+    assert Image.open(io.BytesIO(shaped.image)).size == (shaped.width, shaped.height)
+    small = Image.open(io.BytesIO(shaped.thumb)).size
+    assert max(small) == 480 and abs(small[0] / small[1] - shaped.width / shaped.height) < 0.01
