@@ -77,7 +77,7 @@ class Elsewhere:
                 self.wfile.write(html)
 
             def log_message(self, *_: object) -> None:
-                pass
+                """Nothing logged: the test's output is the test's own."""
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.port = self.server.server_address[1]

@@ -3,6 +3,7 @@ table answers (within seconds, with no tap, even after the page was closed), and
 a form and not sent comes back after a reload. And a phone is never told another phone recorded a step it
 recorded itself, however its own write and a refresh of the table cross."""
 
+import contextlib
 import json
 import time
 import urllib.request
@@ -50,11 +51,8 @@ def held(page, pattern):
 
 def answer(route):
     """Send a held request on to the server now, and give the page its answer (unless the page gave it up)."""
-    try:
-        response = route.fetch()
-        route.fulfill(response=response)
-    except Exception:  # noqa: BLE001 - the page aborted the request meanwhile: there is nobody to answer
-        pass
+    with contextlib.suppress(Exception):  # the page aborted the request meanwhile: there is nobody to answer
+        route.fulfill(response=route.fetch())
 
 
 class ClosedToEntries:

@@ -79,8 +79,8 @@ def test_a_worker_that_dies_is_replaced(pooled):
 def test_requests_wait_in_a_bounded_number_of_places():
     pool = RenderPool(workers=0, queue=1)
     with pool.slot(), pool.slot():
-        with pytest.raises(Busy) as refused, pool.slot():
-            pass
+        with pytest.raises(Busy) as refused:
+            pool.slot().__enter__()  # a third place, where there are two
         assert refused.value.retry_after >= 1
     with pool.slot():
         assert pool.waiting == 1
