@@ -27,7 +27,7 @@ from flask.testing import FlaskClient
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion import create_app  # noqa: E402
-from companion.specs import GAMES, kinds  # noqa: E402
+from companion.specs import GAMES, table_rules  # noqa: E402
 from companion.storage.migrate import upgrade  # noqa: E402
 from companion.tables.charts import no_chart  # noqa: E402
 
@@ -68,7 +68,7 @@ def first_load(client: FlaskClient, url: str, encoding: str) -> dict[str, tuple[
 
 
 def table_pages(client: FlaskClient) -> dict[str, str]:
-    return {slug: new_table(client, slug) for slug in kinds()}
+    return {slug: new_table(client, slug) for slug in table_rules()}
 
 
 def longest_finished(slug: str) -> dict:
@@ -91,7 +91,9 @@ def finished_table(app: Flask, client: FlaskClient, slug: str) -> str:
 
 
 def charted_pages(app: Flask, client: FlaskClient) -> dict[str, str]:
-    return {slug: finished_table(app, client, slug) for slug, kind in kinds().items() if kind.chart is not no_chart}
+    return {
+        slug: finished_table(app, client, slug) for slug, rules in table_rules().items() if rules.chart is not no_chart
+    }
 
 
 def chart_size(client: FlaskClient, url: str) -> int:

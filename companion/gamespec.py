@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from .games import Game, PayloadView, msg
 from .schemas import Endpoint
-from .tables import TableKind
+from .tables import TableRules
 
 # The words of Game.players_label, marked here for the app's catalogue (companion.games itself is not read for it).
 PLAYERS_LABEL = msg("%(min)s–%(max)s players")
@@ -78,7 +78,7 @@ class GameSpec:
     game: Game
     home: Path
     engine: ModuleType | None = None
-    table: TableKind | None = None
+    table: TableRules | None = None
     endpoints: tuple[Endpoint, ...] = ()
     pad: Pad | None = None
     kept: KeptCards | None = None

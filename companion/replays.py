@@ -14,7 +14,7 @@ from collections import OrderedDict
 
 from companion.storage.store import Store, TableRow
 
-from .specs import kinds
+from .specs import table_rules
 from .tables.replay import Replayed, for_reader, replay
 from .tables.sealing import hidden_from
 
@@ -61,7 +61,7 @@ def replayed(store: Store, row: TableRow) -> tuple[int, Replayed]:
         return row.version, found
     rows = store.entries(row.id)
     version = rows[-1].seq if rows else 0  # a write may have come after `row` was read: the log says which
-    result = replay(kinds()[row.game], row.setup, rows)
+    result = replay(table_rules()[row.game], row.setup, rows)
     cache.put((row.id, row.token, version), result)
     return version, result
 
@@ -77,6 +77,6 @@ def seen_by(store: Store, row: TableRow, phone: int | None) -> tuple[int, Replay
     key = (row.id, row.token, version, hidden)
     found = cache.get(key)
     if found is None:
-        found = for_reader(kinds()[row.game], row.setup, whole, phone)
+        found = for_reader(table_rules()[row.game], row.setup, whole, phone)
         cache.put(key, found)
     return version, whole, found

@@ -20,7 +20,7 @@ import pytest
 
 from companion.games import RuleError
 from companion.schemas import result_json
-from companion.specs import SPECS, kinds
+from companion.specs import SPECS, table_rules
 from companion.storage.log import CORRECT, UNDO
 from companion.storage.rows import EntryRow
 from companion.tables.replay import replay
@@ -44,15 +44,15 @@ def replay_corpus_table(data: dict[str, Any]) -> tuple[bool, dict[str, Any] | No
         )
         for e in data["entries"]
     ]
-    kind = kinds()[data["game"]]
-    replayed = replay(kind, data["setup"], rows)
+    rules = table_rules()[data["game"]]
+    replayed = replay(rules, data["setup"], rows)
     broken = replayed.broken
     assert broken is None, f"entry #{broken.seq} ({broken.kind}) no longer replays: {broken.message}"
     try:
-        result = result_json(kind.result(replayed.state))
+        result = result_json(rules.result(replayed.state))
     except RuleError:
-        return kind.finished(replayed.state), None
-    return kind.finished(replayed.state), json.loads(json.dumps(result, default=_plain))
+        return rules.finished(replayed.state), None
+    return rules.finished(replayed.state), json.loads(json.dumps(result, default=_plain))
 
 
 def _plain(value: Any) -> Any:
@@ -110,20 +110,20 @@ def test_the_corpus_covers_every_game_every_entry_kind_undo_and_corrections() ->
     for path in FILES:
         data = load(path)
         seen.setdefault(data["game"], set()).update(e["kind"] for e in data["entries"])
-    wanted = {slug: {*kind.forms, UNDO, CORRECT} for slug, kind in kinds().items()}
+    wanted = {slug: {*rules.forms, UNDO, CORRECT} for slug, rules in table_rules().items()}
     missing = {slug: sorted(kinds_ - seen.get(slug, set())) for slug, kinds_ in wanted.items()}
     assert {slug: gap for slug, gap in missing.items() if gap} == {}
 
 
 def test_the_orleans_tables_of_corpus_v5_hold_every_entry_kind_at_its_current_version() -> None:
-    kind = kinds()["orleans"]
+    rules = table_rules()["orleans"]
     seen: dict[str, set[int]] = {}
     for path in sorted((CORPUS / "v5").glob("orleans-*.json")):
         for e in load(path)["entries"]:
             name = e["payload"]["kind"] if e["kind"] == CORRECT else e["kind"]
             if name != UNDO:
                 seen.setdefault(name, set()).add(e["version"])
-    assert seen == {name: {entry.version} for name, entry in kind.entries.items()}
+    assert seen == {name: {entry.version} for name, entry in rules.entries.items()}
 
 
 @pytest.fixture
@@ -144,7 +144,7 @@ def test_the_generator_plays_every_module_beside_it_by_the_registry_s_games(gene
     assert sorted(m.__name__ for m in modules) == sorted(p.stem for p in CORPUS.glob("plays_*.py"))
     games = [m.GAME for m in modules]
     assert games == sorted(games, key=list(SPECS).index)
-    assert set(games) == set(kinds())  # every game with a table has its corpus tables scripted
+    assert set(games) == set(table_rules())  # every game with a table has its corpus tables scripted
 
 
 def test_the_generator_refuses_a_module_that_names_no_game(

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.specs import kinds
+from companion.specs import table_rules
 from companion.storage.log import CORRECT, UNDO
 from tests.test_corpus import CORPUS, differences, generator, load, replay_corpus_table
 
@@ -40,7 +40,7 @@ def newest_committed(name: str) -> Path | None:
 def old_versions(game: str, table: dict[str, Any]) -> list[str]:
     """The entries of a table stored at a version other than the one today's code writes for their kind (a
     correction carries the version of the kind it corrects)."""
-    current = {name: entry.version for name, entry in kinds()[game].entries.items()}
+    current = {name: entry.version for name, entry in table_rules()[game].entries.items()}
     found = []
     for row in table["entries"]:
         name = row["payload"]["kind"] if row["kind"] == CORRECT else row["kind"]

@@ -102,10 +102,10 @@ def test_replay_is_deterministic_and_state_and_result_round_trip_through_json(sl
 @pytest.mark.parametrize("slug", PLAYABLE)
 def test_canonical_payloads_validate_against_the_openapi_schemas(slug):
     document = openapi()
-    kind = SPECS[slug].table
+    game_rules = SPECS[slug].table
     for table in corpus_tables(slug):
         for entry in replayed(slug, table).log:
-            entry_kind = kind.entries[entry.kind]
+            entry_kind = game_rules.entries[entry.kind]
             name = f"{slug}.{entry.kind}.v{entry_kind.version}"
             schema = {"$ref": f"#/components/schemas/{name}", "components": document["components"]}
             jsonschema_rs.Draft202012Validator(schema).validate(entry.payload)

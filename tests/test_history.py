@@ -18,7 +18,7 @@ from companion.history import queries as play_queries
 from companion.history import totals as play_totals
 from companion.history.bgstats import BGSTATS_CREATE_PLAY, bgstats, bgstats_link
 from companion.history.records import People, distribution, merge_problem, play_of, ranks, utc
-from companion.specs import SPECS, kinds
+from companion.specs import SPECS, table_rules
 from companion.storage.log import UNDO
 from companion.storage.store import EntryRow, Store
 from companion.tables.replay import replay
@@ -37,14 +37,14 @@ INCOMPLETE = "disqualified (incomplete party)"
 
 def entry(game, kind, **values):
     """An entry (kind, canonical payload, schema version) as the page's form makes it."""
-    payload = kinds()[game].forms[kind].model_validate(values).to_payload()
-    return kind, payload, kinds()[game].entries[kind].version
+    payload = table_rules()[game].forms[kind].model_validate(values).to_payload()
+    return kind, payload, table_rules()[game].entries[kind].version
 
 
 def setup_of(game, names, **options):
     setup = {"players": list(names)}
     if options:
-        setup["options"] = kinds()[game].options.model_validate(options).model_dump(mode="json")
+        setup["options"] = table_rules()[game].options.model_validate(options).model_dump(mode="json")
     return setup
 
 
@@ -57,9 +57,9 @@ def log(entries, start=T0, minutes=5):
 
 
 def replayed(game, setup, rows, table=""):
-    kind = kinds()[game]
-    done = replay(kind, setup, rows)
-    return play_of(kind, game, setup, done.active, done.state, table)
+    rules = table_rules()[game]
+    done = replay(rules, setup, rows)
+    return play_of(rules, game, setup, done.active, done.state, table)
 
 
 def nsp(lines, bonus=None):
@@ -585,7 +585,7 @@ def test_a_backup_keeps_each_entry_s_schema_version(sqlite_store):
     keep(sqlite_store, GAMES["next-station-paris"], loaf_tie)
     data = backup.export(stored_plays(sqlite_store), {})
     versions = {(t["game"], e["kind"], e["version"]) for t in data["plays"] for e in t["entries"]}
-    assert versions == {(game, kind, kinds()[game].entries[kind].version) for game, kind, _ in versions}
+    assert versions == {(game, kind, table_rules()[game].entries[kind].version) for game, kind, _ in versions}
     assert {v for _, _, v in versions} != {1}  # some kinds are past their first version
     checked = backup.check(json.dumps(data).encode(), set(), {})
     restored = {(game, e.kind, e.version) for game, _, _, log_ in checked.tables for e in log_}

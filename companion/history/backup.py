@@ -20,11 +20,11 @@ from companion.games import Problem, msg
 from companion.history.records import MAX_KEY, Play, name_key, play_of, utc
 from companion.schemas import refused, validation_problems
 from companion.schemas.tables import NewTableForm, setup_problems
-from companion.specs import GAMES, kinds
+from companion.specs import GAMES, table_rules
 from companion.storage.log import CORRECT, UNDO
 from companion.storage.photos import Shaped
 from companion.storage.store import EntryRow, TableRow
-from companion.tables import TableKind
+from companion.tables import TableRules
 from companion.tables import photos as photo_files
 from companion.tables.clock import CLOCK, ClockIn
 from companion.tables.face_up import face_up
@@ -118,7 +118,7 @@ def _table_json(row: TableRow, log: Sequence[EntryRow], play: Play) -> dict[str,
     return {
         "id": play.id,
         "game": row.game,
-        "setup": kinds()[row.game].shown_setup(row.setup),
+        "setup": table_rules()[row.game].shown_setup(row.setup),
         "created_at": utc(row.created_at).isoformat(),
         "entries": [
             {
@@ -130,7 +130,7 @@ def _table_json(row: TableRow, log: Sequence[EntryRow], play: Play) -> dict[str,
                 "author": e.author,
                 "at": utc(e.at).isoformat(),
             }
-            for e in face_up(kinds()[row.game], row.setup, log)
+            for e in face_up(table_rules()[row.game], row.setup, log)
         ],
         "result": {
             "game": play.game_name,
@@ -254,32 +254,32 @@ Checked = tuple[list[Problem], Play | None, dict[str, Any]]
 def _table_problems(table: TableIn, log: list[EntryRow], loc: str) -> Checked:
     """What is wrong with one exported table; its play and the setup to store when nothing is. Entries written
     under an older schema version are upgraded as the table replays, as they are for a table stored here."""
-    kind = kinds().get(table.game)
-    if kind is None:
+    rules = table_rules().get(table.game)
+    if rules is None:
         return (
             [Problem(f"{loc}.game", msg("no game here is called %(game)s", game=repr(table.game)))],
             None,
             table.setup,
         )
-    problems = _setup_problems(kind, table.setup, f"{loc}.setup") + _log_problems(kind, table.entries, f"{loc}")
+    problems = _setup_problems(rules, table.setup, f"{loc}.setup") + _log_problems(rules, table.entries, f"{loc}")
     if problems:
         return problems, None, table.setup
-    setup = kind.shown_setup(table.setup)
+    setup = rules.shown_setup(table.setup)
     try:
-        replayed = replay(kind, setup, log)
+        replayed = replay(rules, setup, log)
     except Exception as exc:  # an imported log is anyone's file: whatever breaks its replay is reported, not raised
         return [Problem(loc, msg("this table does not replay: %(why)s", why=str(exc)))], None, setup
     if replayed.broken:
         broken = replayed.broken
         why = msg("entry %(seq)s (%(kind)s): %(message)s", seq=broken.seq, kind=broken.kind, message=broken.message)
         return [Problem(loc, msg("this table does not replay: %(why)s", why=why))], None, setup
-    play = play_of(kind, table.game, setup, replayed.face_up, replayed.state, played_s=replayed.clock.played)
+    play = play_of(rules, table.game, setup, replayed.face_up, replayed.state, played_s=replayed.clock.played)
     if play is None:
         return [Problem(loc, msg("this table's game is not over: only finished games are plays"))], None, setup
     return [], play, setup
 
 
-def _setup_problems(kind: TableKind, setup: dict[str, Any], loc: str) -> list[Problem]:
+def _setup_problems(rules: TableRules, setup: dict[str, Any], loc: str) -> list[Problem]:
     problems = [Problem(f"{loc}.{key}", msg("unknown field")) for key in setup if key not in ("players", "options")]
     names = setup.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -288,21 +288,21 @@ def _setup_problems(kind: TableKind, setup: dict[str, Any], loc: str) -> list[Pr
         NewTableForm.model_validate({"players": names})
     except ValidationError as exc:
         problems += [Problem(f"{loc}.{p.loc}", p.msg) for p in validation_problems(exc)]
-    problems += [Problem(f"{loc}.{p.loc}", p.msg) for p in setup_problems(GAMES[kind.slug], names)]
+    problems += [Problem(f"{loc}.{p.loc}", p.msg) for p in setup_problems(GAMES[rules.slug], names)]
     if "options" in setup:
-        if kind.options is None or not isinstance(setup["options"], dict):
+        if rules.options is None or not isinstance(setup["options"], dict):
             problems.append(
-                Problem(f"{loc}.options", msg("%(game)s takes no such options", game=GAMES[kind.slug].name))
+                Problem(f"{loc}.options", msg("%(game)s takes no such options", game=GAMES[rules.slug].name))
             )
         else:
             try:
-                kind.options.model_validate(setup["options"])
+                rules.options.model_validate(setup["options"])
             except ValidationError as exc:
                 problems += [Problem(f"{loc}.options.{p.loc}", p.msg) for p in validation_problems(exc)]
     return problems
 
 
-def _log_problems(kind: TableKind, entries: Sequence[EntryIn], loc: str) -> list[Problem]:
+def _log_problems(rules: TableRules, entries: Sequence[EntryIn], loc: str) -> list[Problem]:
     problems = []
     ids: set[str] = set()
     for j, entry in enumerate(entries):
@@ -315,8 +315,8 @@ def _log_problems(kind: TableKind, entries: Sequence[EntryIn], loc: str) -> list
             problems.append(Problem(f"{where}.entry_id", msg("appears twice in this table")))
         ids.add(entry.entry_id)
         shape = {UNDO: UndoIn, CORRECT: CorrectIn, CLOCK: ClockIn}.get(entry.kind)
-        if shape is None and entry.kind not in kind.entries:
-            game, kind_name = GAMES[kind.slug].name, repr(entry.kind)
+        if shape is None and entry.kind not in rules.entries:
+            game, kind_name = GAMES[rules.slug].name, repr(entry.kind)
             problems.append(
                 Problem(f"{where}.kind", msg("%(game)s has no %(kind)s entries", game=game, kind=kind_name))
             )

@@ -25,7 +25,7 @@ from companion.history.play_rows import COLUMNS, play_from, play_row, seat_rows
 from companion.history.records import Play, play_of
 from companion.history.sentences import kept
 from companion.history.totals import Name, PersonGame, count_again, people_now, set_aliases_in, touched, writing
-from companion.specs import kinds
+from companion.specs import table_rules
 from companion.storage import photos as photo_rows
 from companion.storage.store import (
     ENTRY_FIELDS,
@@ -194,11 +194,11 @@ def _work(row: TableRow, log: Sequence[EntryRow]) -> tuple[Play | None, Broken |
 
 def _replayed(game: str, setup: dict[str, Any], log: Sequence[EntryRow]) -> Replayed | Broken | None:
     """A log replayed (None: nothing to replay; a Broken: its setup cannot be read)."""
-    kind = kinds().get(game)
-    if kind is None or not log:
+    rules = table_rules().get(game)
+    if rules is None or not log:
         return None
     try:
-        return replay(kind, setup, log)
+        return replay(rules, setup, log)
     except Exception as exc:  # noqa: BLE001 - a setup the game cannot start from is flagged, and fails no write
         return Broken(0, "setup", "", f"the table's setup cannot be read ({type(exc).__name__})")
 
@@ -214,9 +214,9 @@ def _settled(row: TableRow, replayed: Replayed | Broken | None) -> tuple[Play | 
 def _worked(row: TableRow, replayed: Replayed) -> tuple[Play | None, Broken | None]:
     if replayed.broken:
         return None, replayed.broken
-    kind = kinds()[row.game]
+    rules = table_rules()[row.game]
     played = replayed.clock.played
-    return play_of(kind, row.game, row.setup, replayed.face_up, replayed.state, row.viewer_token, played), None
+    return play_of(rules, row.game, row.setup, replayed.face_up, replayed.state, row.viewer_token, played), None
 
 
 def _now(store: Store, table_id: int) -> tuple[int, bool]:

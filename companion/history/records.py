@@ -23,7 +23,7 @@ from companion.specs import GAMES
 from companion.storage.log import Standing
 
 if TYPE_CHECKING:
-    from companion.tables import TableKind
+    from companion.tables import TableRules
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def fingerprint(game: str, setup: Mapping[str, Any], entries: Sequence[Standing]
 
 
 def play_of(
-    kind: TableKind,
+    rules: TableRules,
     game: str,
     setup: Mapping[str, Any],
     entries: Sequence[Standing],
@@ -113,12 +113,12 @@ def play_of(
 
     Winners rank first, then those whose score counts, then by score. When some players scored as one, the play
     ranks by unit (companion.history.reading) and each player takes their unit's rank (their best unit's, if in two)."""
-    if not entries or not kind.finished(state):
+    if not entries or not rules.finished(state):
         return None
-    result = kind.result(state)
+    result = rules.result(state)
     winners = set(result.winners)
-    units = ranked_units(kind.reading, result)
-    outs = [kind.reading.out(p) for p in result.players]
+    units = ranked_units(rules.reading, result)
+    outs = [rules.reading.out(p) for p in result.players]
     if units:
         placed = [min(u.rank for u in units if p.name in u.names) for p in result.players]
     else:

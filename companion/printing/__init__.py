@@ -34,7 +34,7 @@ from companion.games import Game, PlayerScore, Result, Text, msg
 from companion.gamespec import GameSpec
 from companion.history.reading import PlayReading, Unit, ranked_units, ranks
 from companion.schemas import NAME_MAX
-from companion.specs import SPECS, kinds
+from companion.specs import SPECS, table_rules
 from companion.tables.clock import shown
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -308,8 +308,8 @@ class ResultSheet:
 
     @property
     def reading(self) -> PlayReading:
-        kind = kinds().get(self.game.slug)
-        return kind.reading if kind else PlayReading()
+        rules = table_rules().get(self.game.slug)
+        return rules.reading if rules else PlayReading()
 
     @property
     def units(self) -> tuple[Unit, ...]:

@@ -8,7 +8,7 @@ from importlib import import_module
 
 from ..games import Game
 from ..gamespec import GameSpec
-from ..tables import TableKind
+from ..tables import TableRules
 
 # One line per game, in the order the home page lists them.
 PACKAGES = (
@@ -32,7 +32,7 @@ SPECS: dict[str, GameSpec] = {spec.slug: spec for spec in map(_spec, PACKAGES)}
 GAMES: dict[str, Game] = {slug: spec.game for slug, spec in SPECS.items()}
 
 
-def kinds() -> dict[str, TableKind]:
+def table_rules() -> dict[str, TableRules]:
     """Every game with a table page, by slug; a game not here is listed as not built yet."""
     return {slug: spec.table for slug, spec in SPECS.items() if spec.table is not None}
 

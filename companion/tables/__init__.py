@@ -47,7 +47,7 @@ def no_parts(kind: str, payload: Mapping[str, Any]) -> str | None:
 
 
 @dataclass(frozen=True)
-class TableKind:
+class TableRules:
     """A game's table: its entry kinds (each a canonical, versioned payload schema), the HTML forms that make
     them (by entry kind), the replay of its standing entries (canonical payloads only), a sentence per entry, and
     the scores of a state (so far, or final). `options` validates the game's own choices when a table starts

@@ -14,12 +14,12 @@ from typing import Any
 from companion.storage.log import CORRECT, UNDO, standing, target_of
 from companion.storage.rows import EntryRow
 
-from . import TableKind
+from . import TableRules
 from .replay import replay
 
 
-def face_up(kind: TableKind, setup: dict[str, Any], rows: Sequence[EntryRow]) -> list[EntryRow]:
-    seal = replay(kind, setup, rows).seal
+def face_up(rules: TableRules, setup: dict[str, Any], rows: Sequence[EntryRow]) -> list[EntryRow]:
+    seal = replay(rules, setup, rows).seal
     if not seal.kinds:
         return list(rows)
     by_seq = {row.seq: row for row in rows}

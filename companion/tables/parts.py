@@ -1,5 +1,5 @@
 """Part keys: which player's (or place's) share of a table an entry fills, so that phones writing different shares
-at the same moment both land (see `TableKind.part`). Two entries of one share must get one key, or a late phone
+at the same moment both land (see `TableRules.part`). Two entries of one share must get one key, or a late phone
 would write over what it never saw: so names are compared without regard to case, and anything unexpected is a
 whole entry (None)."""
 

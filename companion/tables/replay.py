@@ -18,7 +18,7 @@ from companion.storage.store import now
 
 from ..games import Problem, RuleError, msg
 from ..schemas import validation_problems
-from . import TableKind
+from . import TableRules
 from .clock import CLOCK, Clock, clock_of
 from .sealing import NO_SEAL, Seal, hidden_from
 
@@ -72,40 +72,40 @@ class Replayed:
         return [s for s in self.active if s.seq not in self.seal.parts]
 
 
-def replay(kind: TableKind, setup: dict[str, Any], rows: Sequence[EntryRow]) -> Replayed:
+def replay(rules: TableRules, setup: dict[str, Any], rows: Sequence[EntryRow]) -> Replayed:
     """The table's log replayed; never raises for a bad entry (only for a setup the game cannot start from). The
     game replays its own entries only, so a table that never used the clock replays as it always did."""
     every = standing(rows)
     game = [s for s in every if s.kind != CLOCK]
-    return _clocked(kind, _sealed(kind, _replayed(kind, setup, _upgraded(kind, game))), every)
+    return _clocked(rules, _sealed(rules, _replayed(rules, setup, _upgraded(rules, game))), every)
 
 
-def _clocked(kind: TableKind, replayed: Replayed, every: list[Standing]) -> Replayed:
+def _clocked(rules: TableRules, replayed: Replayed, every: list[Standing]) -> Replayed:
     """The replay with its play timer, stopped at the entry that finished the game (its last that counts)."""
     clock_log = [s for s in every if s.kind == CLOCK]
-    return replace(replayed, clock=clock_of(clock_log, _finished_at(kind, replayed)), clock_log=clock_log)
+    return replace(replayed, clock=clock_of(clock_log, _finished_at(rules, replayed)), clock_log=clock_log)
 
 
-def _finished_at(kind: TableKind, replayed: Replayed) -> datetime | None:
+def _finished_at(rules: TableRules, replayed: Replayed) -> datetime | None:
     """When the game ended: the moment of the entry that finished it (None while it goes on)."""
     if replayed.broken is not None or not replayed.active:
         return None
     try:
-        over = kind.finished(replayed.state)
+        over = rules.finished(replayed.state)
     except Exception:  # noqa: BLE001 - a state the game cannot judge is a game that goes on
         return None
     return replayed.active[-1].at if over else None
 
 
-def _replayed(kind: TableKind, setup: dict[str, Any], upgraded: tuple[list[Standing], Broken | None]) -> Replayed:
+def _replayed(rules: TableRules, setup: dict[str, Any], upgraded: tuple[list[Standing], Broken | None]) -> Replayed:
     log, broken = upgraded
     entries = [s for s in log if s.active and (broken is None or s.seq < broken.seq)]
     if broken is None:
         try:
-            return Replayed(kind.replay(setup, entries), log)
+            return Replayed(rules.replay(setup, entries), log)
         except Exception:  # noqa: BLE001 - any failure, a bug included, is found again below and named
             pass
-    state, failed = _as_far_as_it_goes(kind, setup, entries)
+    state, failed = _as_far_as_it_goes(rules, setup, entries)
     return Replayed(state, log, _blamed(failed, log) or broken)  # an unreadable entry is no correction's doing
 
 
@@ -120,15 +120,15 @@ def _blamed(broken: Broken | None, log: list[Standing]) -> Broken | None:
     return replace(broken, after_correction_of=max(corrected, key=lambda s: s.correction or 0).seq)
 
 
-def _sealed(kind: TableKind, replayed: Replayed) -> Replayed:
+def _sealed(rules: TableRules, replayed: Replayed) -> Replayed:
     """The replay with what its log keeps sealed (on a log that stops at a broken entry, as far as it goes)."""
     try:
-        return replace(replayed, seal=kind.seal(replayed.state, replayed.log))
+        return replace(replayed, seal=rules.seal(replayed.state, replayed.log))
     except Exception:  # noqa: BLE001 - a log the seal cannot read is shown as it is replayed
         return replayed
 
 
-def for_reader(kind: TableKind, setup: dict[str, Any], whole: Replayed, phone: int | None) -> Replayed:
+def for_reader(rules: TableRules, setup: dict[str, Any], whole: Replayed, phone: int | None) -> Replayed:
     """The table as `phone` may see it (None: a reader with no phone, such as the watch link, the API or a PDF):
     replayed without the sealed entries another phone wrote (those that count replayed, their values hidden by the
     game's view), which stay in the log with an empty payload."""
@@ -137,7 +137,7 @@ def for_reader(kind: TableKind, setup: dict[str, Any], whole: Replayed, phone: i
         return whole
     counted = frozenset(seq for seq in hidden if whole.seal.parts[seq].counts)
     shown = [s for s in whole.log if s.seq not in hidden or s.seq in counted]
-    reader = _replayed(kind, setup, (shown, None))
+    reader = _replayed(rules, setup, (shown, None))
     state = reader.state
     if counted and whole.seal.view is not None:
         state = whole.seal.view(state, counted)
@@ -145,13 +145,13 @@ def for_reader(kind: TableKind, setup: dict[str, Any], whole: Replayed, phone: i
     return Replayed(state, log, reader.broken, whole.seal, hidden, whole.clock, whole.clock_log)
 
 
-def _upgraded(kind: TableKind, log: list[Standing]) -> tuple[list[Standing], Broken | None]:
+def _upgraded(rules: TableRules, log: list[Standing]) -> tuple[list[Standing], Broken | None]:
     """Every standing entry with its payload upgraded to its kind's version, and the first active one that could
     not be (an undone entry that cannot be read keeps its payload as stored)."""
     result, broken = [], None
     for entry in log:
         try:
-            result.append(_upgrade(kind, entry))
+            result.append(_upgrade(rules, entry))
         except UnreadableEntry as exc:
             result.append(entry)
             if entry.active and broken is None:
@@ -164,8 +164,8 @@ def _upgraded(kind: TableKind, log: list[Standing]) -> tuple[list[Standing], Bro
     return result, broken
 
 
-def _upgrade(kind: TableKind, entry: Standing) -> Standing:
-    entry_kind = kind.entries.get(entry.kind)
+def _upgrade(rules: TableRules, entry: Standing) -> Standing:
+    entry_kind = rules.entries.get(entry.kind)
     if entry_kind is None:
         raise UnreadableEntry(msg("this game has no entries of the kind “%(kind)s”", kind=entry.kind))
     if not isinstance(entry.payload, dict):
@@ -174,12 +174,12 @@ def _upgrade(kind: TableKind, entry: Standing) -> Standing:
     return replace(entry, payload=payload, version=entry_kind.version)
 
 
-def _as_far_as_it_goes(kind: TableKind, setup: dict[str, Any], entries: list[Standing]) -> tuple[Any, Broken | None]:
+def _as_far_as_it_goes(rules: TableRules, setup: dict[str, Any], entries: list[Standing]) -> tuple[Any, Broken | None]:
     """The state after the longest run of entries that replays, and the entry that broke it."""
-    state = kind.replay(setup, [])
+    state = rules.replay(setup, [])
     for i, entry in enumerate(entries):
         try:
-            state = kind.replay(setup, entries[: i + 1])
+            state = rules.replay(setup, entries[: i + 1])
         except Exception as exc:  # noqa: BLE001 - a bug in an old entry must not take the table down
             return state, Broken(entry.seq, entry.kind, entry.author, _why(exc), _located(exc))
     return state, None
@@ -222,20 +222,22 @@ def pending(kind: str, payload: dict[str, Any], version: int) -> Standing:
     return Standing(seq=PENDING, kind=kind, payload=payload, author="", at=now(), version=version)
 
 
-def check_entry(kind: TableKind, setup: dict[str, Any], replayed: Replayed, name: str, payload: Any) -> dict[str, Any]:
+def check_entry(
+    rules: TableRules, setup: dict[str, Any], replayed: Replayed, name: str, payload: Any
+) -> dict[str, Any]:
     """The canonical payload of a new entry of kind `name` that fits the table as it stands. Raises pydantic's
     ValidationError for a payload of the wrong shape and RuleError for one the game's rules refuse."""
     _refuse_if_broken(replayed)
-    entry_kind = kind.entries.get(name)
+    entry_kind = rules.entries.get(name)
     if entry_kind is None:
-        raise RuleError(f"{kind.slug} tables take entries of kind {', '.join(kind.entries)}", "kind")
+        raise RuleError(f"{rules.slug} tables take entries of kind {', '.join(rules.entries)}", "kind")
     canonical = entry_kind.canonical(payload)
-    kind.replay(setup, [*replayed.active, pending(name, canonical, entry_kind.version)])
+    rules.replay(setup, [*replayed.active, pending(name, canonical, entry_kind.version)])
     return canonical
 
 
 def check_correction(
-    kind: TableKind, setup: dict[str, Any], replayed: Replayed, target: int, payload: Any
+    rules: TableRules, setup: dict[str, Any], replayed: Replayed, target: int, payload: Any
 ) -> tuple[Standing, dict[str, Any]]:
     """The active entry `target` and the canonical payload that replaces it, if the table replays up to it with it.
     A later entry it makes invalid does not refuse it: the replay stops there, and the table names that entry to fix
@@ -245,13 +247,13 @@ def check_correction(
         _refuse_if_broken(replayed)
     entries = [s for s in replayed.log if s.active]
     entry = next((s for s in entries if s.seq == target), None)
-    if entry is None or entry.kind not in kind.entries:
+    if entry is None or entry.kind not in rules.entries:
         raise RuleError(msg("there is no entry #%(seq)s that counts at this table", seq=target), "target")
-    entry_kind = kind.entries[entry.kind]
+    entry_kind = rules.entries[entry.kind]
     canonical = entry_kind.canonical(payload)
     fixed = [pending(s.kind, canonical, entry_kind.version) if s.seq == target else s for s in entries]
-    _replays_up_to(kind, setup, fixed[: entries.index(entry) + 1])
-    later = broken_by(kind, setup, fixed)
+    _replays_up_to(rules, setup, fixed[: entries.index(entry) + 1])
+    later = broken_by(rules, setup, fixed)
     if later is not None and later.seq in replayed.seal.parts:
         said = msg(
             "that would make entry #%(seq)s, a part entered face down, no longer fit: correct it after the reveal",
@@ -261,32 +263,32 @@ def check_correction(
     return entry, canonical
 
 
-def _replays_up_to(kind: TableKind, setup: dict[str, Any], entries: list[Standing]) -> None:
+def _replays_up_to(rules: TableRules, setup: dict[str, Any], entries: list[Standing]) -> None:
     """Raise the corrected entry's own problems (the last of `entries`), as a new entry's are raised."""
     try:
-        kind.replay(setup, entries)
+        rules.replay(setup, entries)
     except (RuleError, ValidationError):
         raise
     except Exception as exc:  # noqa: BLE001 - an earlier entry that is unreadable, or a bug
         raise RuleError(msg("the table does not replay with it: %(why)s", why=_why(exc))) from exc
 
 
-def broken_by(kind: TableKind, setup: dict[str, Any], entries: list[Standing]) -> Broken | None:
+def broken_by(rules: TableRules, setup: dict[str, Any], entries: list[Standing]) -> Broken | None:
     """The first of `entries` that no longer replays, if any (a corrected entry is among them, not stored yet)."""
     try:
-        kind.replay(setup, entries)
+        rules.replay(setup, entries)
     except Exception:  # noqa: BLE001 - found again below, entry by entry
-        return _as_far_as_it_goes(kind, setup, entries)[1]
+        return _as_far_as_it_goes(rules, setup, entries)[1]
     return None
 
 
-def mended_by(kind: TableKind, replayed: Replayed, name: str, payload: Mapping[str, Any]) -> int | None:
+def mended_by(rules: TableRules, replayed: Replayed, name: str, payload: Mapping[str, Any]) -> int | None:
     """The broken entry that a new entry of kind `name` stands in for: one of the same kind for the same share of the
     table (a player's torture sent again from its card, with what the broken one lacked); None for any other."""
     broken = replayed.broken
     entry = next((s for s in replayed.log if broken and s.seq == broken.seq and s.kind == name), None)
-    share = kind.part(name, payload)
-    return entry.seq if entry and share is not None and share == kind.part(entry.kind, entry.payload) else None
+    share = rules.part(name, payload)
+    return entry.seq if entry and share is not None and share == rules.part(entry.kind, entry.payload) else None
 
 
 def undoable(replayed: Replayed) -> set[int]:

@@ -1,7 +1,7 @@
 """Sealed parts: what the rules keep secret until everyone has chosen (cards played face down
 and turned over together).
 
-A game says which entries of its log are sealed (`TableKind.seal`); sealing is a view of the log, never a change to
+A game says which entries of its log are sealed (`TableRules.seal`); sealing is a view of the log, never a change to
 it. Until the last part of its step is in, a sealed entry is shown to the phone that wrote it and to nobody else:
 every other reader gets the table replayed without it, so neither its value nor anything worked out from it (a
 hand, a total, a round's outcome) reaches them. A part that never came face up (changed or taken back before the

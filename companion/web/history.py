@@ -29,7 +29,7 @@ from companion.history.queries import PlayPage
 from companion.history.records import People, Play, merge_problem, name_key, play_of
 
 from ..games import Text
-from ..specs import GAMES, kinds
+from ..specs import GAMES, table_rules
 from ..words import DEFAULT
 from . import history_charts, language, phone, store
 from .group_link import group, group_blueprint
@@ -71,7 +71,7 @@ def table_play(view: TableView) -> Play | None:
     if view.broken or view.play_deleted:
         return None
     row, played = view.row, view.checked.clock.played
-    return play_of(view.kind, row.game, row.setup, view.checked.face_up, view.state, row.viewer_token, played)
+    return play_of(view.rules, row.game, row.setup, view.checked.face_up, view.state, row.viewer_token, played)
 
 
 @bp.app_template_global("bgstats_link")
@@ -147,7 +147,7 @@ def stored(value: Any) -> Any:
 @bp.app_template_global("entry_kind")
 def entry_kind(game: str, kind: str) -> Any:
     """What a sentence calls entries of `kind` at a table of `game`, in the reader's language."""
-    table = kinds().get(game)
+    table = table_rules().get(game)
     return language.say(table.kind_name(kind)) if table else kind.replace("_", " ")
 
 

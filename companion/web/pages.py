@@ -16,7 +16,7 @@ from companion.groups.limits import Taken
 from .. import groups
 from ..games import Game
 from ..groups import GroupRow
-from ..specs import GAMES, SPECS, kinds
+from ..specs import GAMES, SPECS, table_rules
 from ..words import LANGUAGES
 from . import kept_cards, language, limiting, my_groups, phone, store
 from .codes import code_live, expired_message, table_by_code
@@ -48,7 +48,9 @@ def home() -> ResponseReturnValue:
 
 def home_page(status: int = 200, **extra: Any) -> ResponseReturnValue:
     """The home page: the games, joining by code, and the phone's groups (`extra`: what its forms refused)."""
-    return page("home.html", status=status, games=GAMES.values(), playable=kinds(), mine=my_groups.mine(), **extra)
+    return page(
+        "home.html", status=status, games=GAMES.values(), playable=table_rules(), mine=my_groups.mine(), **extra
+    )
 
 
 @bp.get("/livez")
@@ -111,7 +113,7 @@ def _form_context(game: Game, names: list[str], errors: dict[str, str], values: 
     starts = into if into and spec.kept and spec.kept.start else None  # a game whose tables start from its cards
     copyable = copy_choices(game.slug, starts.id) if starts else []
     kept = len(kept_cards.kept(spec, starts.id)) if starts else 0
-    return {"game": game, "kind": kinds().get(game.slug), "names": names, "errors": errors, "values": values} | {
+    return {"game": game, "rules": table_rules().get(game.slug), "names": names, "errors": errors, "values": values} | {
         "recent": recent,
         "copyable": copyable,
         "group_cards": kept,
@@ -123,7 +125,7 @@ def _form_context(game: Game, names: list[str], errors: dict[str, str], values: 
 @bp.post("/new/<slug>")
 def create_table(slug: str) -> ResponseReturnValue:
     game = GAMES.get(slug) or abort(404)
-    kinds().get(slug) or abort(404)
+    table_rules().get(slug) or abort(404)
     filled = [n.strip() for n in request.form.getlist("players") if n.strip()]
     values = {k: v for k, v in request.form.items() if k not in ("players", "csrf_token", "group")}
     mine = my_groups.mine()

@@ -18,8 +18,8 @@ from companion.storage.rows import EntryRow
 from companion.storage.store import StaleWrite, TableRow
 
 from ..games import RuleError
-from ..specs import kinds
-from ..tables import TableKind
+from ..specs import table_rules
+from ..tables import TableRules
 from ..tables import clock as clock
 from ..tables.replay import check_entry, replay
 from . import store
@@ -37,13 +37,13 @@ def append(
 ) -> tuple[EntryRow, bool]:
     """Store the entry (store.append); a stale part, or an entry only the other side of the table (clock or game)
     moved on from, is checked again and stored on the table as it is now."""
-    table = kinds()[row.game]
+    table = table_rules()[row.game]
     rebase = functools.partial(_rebased, table, row, based_on, kind, payload)
     return store().append(row.id, based_on, entry_id, kind, payload, author, version, rebase=rebase, phone_id=phone_id)
 
 
 def _rebased(
-    table: TableKind,
+    table: TableRules,
     row: TableRow,
     based_on: int,
     kind: str,
@@ -68,7 +68,7 @@ def _rebased(
 
 
 def _clock_again(
-    table: TableKind, row: TableRow, kind: str, payload: dict[str, Any], rows: list[EntryRow], stale: StaleWrite
+    table: TableRules, row: TableRow, kind: str, payload: dict[str, Any], rows: list[EntryRow], stale: StaleWrite
 ) -> dict[str, Any]:
     """A clock entry (or an undo of one) after game entries only: refused as stale when one of them ended the game,
     the clock having stopped there."""

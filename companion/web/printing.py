@@ -241,7 +241,7 @@ def _results(row: TableRow) -> ResponseReturnValue:
     def make() -> Printable:
         entries = [e for e in store().entries(row.id) if e.seq <= version]
         view = build(row, entries, editable=False, base="")
-        finished = None if view.kind.finished is never else bool(view.kind.finished(view.state))
+        finished = None if view.rules.finished is never else bool(view.rules.finished(view.state))
         played = entries[-1].at if entries else row.created_at
         spec = SPECS.get(row.game)
         facts = dict(spec.pad.facts()) if spec and spec.pad else {}

@@ -20,7 +20,7 @@ from ..games import Problem, RuleError
 from ..groups import GroupRow
 from ..jsonable import jsonable
 from ..schemas import StrictModel, result_json, validation_problems
-from ..specs import kinds
+from ..specs import table_rules
 from ..tables import Step
 from ..tables.replay import Replayed, for_reader, replay
 from . import language, limiting, store, writes
@@ -155,8 +155,8 @@ def read(token: str) -> ResponseReturnValue:
 def table_json(row: TableRow, rows: list[EntryRow], editor: bool) -> dict[str, Any]:
     """A table as the API shows it: players, every entry with its canonical payload, state, result, version. A
     sealed part reads `"payload": null, "sealed": true`, and nothing worked out from it is in the state or result."""
-    kind = kinds()[row.game]
-    replayed = sealed(kind, row.setup, rows)
+    rules = table_rules()[row.game]
+    replayed = sealed(rules, row.setup, rows)
     return {
         "game": row.game,
         "players": list(row.setup["players"]),
@@ -164,21 +164,21 @@ def table_json(row: TableRow, rows: list[EntryRow], editor: bool) -> dict[str, A
             player: {"key": c.key, "name": c.name, "hex": c.hex}
             for player, c in colours.of_table(row.setup["players"], row.colours).items()
         },
-        "options": kind.shown_setup(row.setup).get("options", {}),
+        "options": rules.shown_setup(row.setup).get("options", {}),
         "version": rows[-1].seq if rows else 0,
         "entries": _entries(rows, replayed),
         "state": _state(replayed),
-        "result": _result(kind, replayed),
-        "finished": bool(kind.finished(replayed.state)),
+        "result": _result(rules, replayed),
+        "finished": bool(rules.finished(replayed.state)),
         "broken": jsonable(replayed.broken),
         "clock": _clock(replayed),
         **_links(row, editor, _shared_group(row) if editor else None),
     }
 
 
-def sealed(kind: Any, setup: dict[str, Any], rows: list[EntryRow]) -> Replayed:
+def sealed(rules: Any, setup: dict[str, Any], rows: list[EntryRow]) -> Replayed:
     """The table as a reader with no phone sees it: every sealed part left out."""
-    return for_reader(kind, setup, replay(kind, setup, rows), None)
+    return for_reader(rules, setup, replay(rules, setup, rows), None)
 
 
 def _state(replayed: Replayed) -> Any:
@@ -234,9 +234,9 @@ def _clock(replayed: Replayed) -> dict[str, Any]:
     return {"started": clock.used, "running": clock.running, "paused": clock.paused, "played_s": played}
 
 
-def _result(kind: Any, replayed: Replayed) -> dict[str, Any] | None:
+def _result(rules: Any, replayed: Replayed) -> dict[str, Any] | None:
     try:
-        return result_json(kind.result(replayed.state))
+        return result_json(rules.result(replayed.state))
     except RuleError:
         return None
 
@@ -331,6 +331,6 @@ def _conflict(row: TableRow, base: int, version: int, problem: Problem, **extra:
     """A 409: what stands in the way, the table's version, and every entry since `base` (what the client has not
     seen yet)."""
     rows = store().entries(row.id)
-    since = [e for e in _entries(rows, sealed(kinds()[row.game], row.setup, rows)) if e["seq"] > base]
+    since = [e for e in _entries(rows, sealed(table_rules()[row.game], row.setup, rows)) if e["seq"] > base]
     body = {"errors": [{"loc": problem.loc, "msg": problem.msg}], "version": version, "since": since, **extra}
     return jsonify(body), 409

@@ -19,7 +19,7 @@ from .table_view import TableView
 def in_words(view: TableView, kind: str, form: type[EntryForm], values: dict[str, Any]) -> str:
     """What a phone typed, as the log would say it; typing that is not a whole entry yet says so."""
     try:
-        said = view.kind.describe(kind, view.kind.entries[kind].canonical(form.model_validate(values).to_payload()))
+        said = view.rules.describe(kind, view.rules.entries[kind].canonical(form.model_validate(values).to_payload()))
     except Exception:  # noqa: BLE001 - half-typed or refused input has no sentence
         return gettext("an entry that is not complete")
     return str(language.say(said))

@@ -50,7 +50,7 @@ def view(row: TableRow, editable: bool = True, **extra: Any) -> TableView:
         extra |= _here(row)
     version, whole, shown = replays.seen_by(store(), row, reader)
     made = view_of(row, version, shown, editable=editable, base=base, whole=whole, reader=reader, **extra)
-    if made.kind.finished(made.state):
+    if made.rules.finished(made.state):
         deleted = play_lookup.deleted_of_table(store(), row.id)
         made = replace(made, people=People(store().aliases(row.group_id)), play_deleted=deleted)
     return made
@@ -92,4 +92,4 @@ def _phone_at(row: TableRow, here: groups.AtTable) -> dict[str, Any]:
 
 def render(shown: TableView, status: int = 200) -> ResponseReturnValue:
     """The table page, or only its live panel for htmx."""
-    return page(shown.kind.template, block="live", status=status, view=shown, game=shown.game)
+    return page(shown.rules.template, block="live", status=status, view=shown, game=shown.game)

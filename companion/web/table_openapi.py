@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..specs import kinds
+from ..specs import table_rules
 from ..tables.clock import ClockIn
 from .table_api import GROUP_HEADER, EntryIn, NewTableIn
 from .writes import CorrectIn, UndoIn
@@ -195,7 +195,7 @@ WRITTEN = {
 
 def models() -> list[type[BaseModel]]:
     """The request bodies and every entry kind's payload schema, for the document's components."""
-    payloads = [entry.schema for kind in kinds().values() for entry in kind.entries.values()]
+    payloads = [entry.schema for rules in table_rules().values() for entry in rules.entries.values()]
     return [NewTableIn, EntryIn, UndoIn, CorrectIn, ClockIn, *dict.fromkeys(payloads)]
 
 
@@ -204,8 +204,8 @@ def payload_components(refs: dict[Any, dict[str, Any]], components: dict[str, An
     is one of them, or an undo's, a correction's or the play timer's."""
     named = {
         f"{slug}.{name}.v{entry.version}": {"description": entry.summary, **refs[(entry.schema, "validation")]}
-        for slug, kind in kinds().items()
-        for name, entry in kind.entries.items()
+        for slug, rules in table_rules().items()
+        for name, entry in rules.entries.items()
     }
     body = components[refs[(EntryIn, "validation")]["$ref"].rsplit("/", 1)[1]]
     choices = [

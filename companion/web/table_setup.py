@@ -12,7 +12,7 @@ from .. import groups
 from ..games import Problem
 from ..schemas import validation_problems
 from ..schemas.tables import NewTableForm, setup_problems
-from ..specs import GAMES, kinds
+from ..specs import GAMES, table_rules
 from ..tables.replay import replay
 from . import store
 from .kept_cards import starting_values
@@ -46,9 +46,11 @@ def setup_for(
     """Check a new table of game `slug` for these player names and option values; a table to copy from
     (`copy_from`, a watch token) must be one of group `group_id`'s (none without a group). What the group keeps
     for every table of the game goes into the setup (see `starting_values`)."""
-    game, kind = GAMES.get(slug), kinds().get(slug)
-    if game is None or kind is None:
-        return NewSetup(None, [Problem("game", f"no game has the slug {slug[:40]!r}: use one of {', '.join(kinds())}")])
+    game, rules = GAMES.get(slug), table_rules().get(slug)
+    if game is None or rules is None:
+        return NewSetup(
+            None, [Problem("game", f"no game has the slug {slug[:40]!r}: use one of {', '.join(table_rules())}")]
+        )
     problems: list[Problem] = []
     try:
         players = NewTableForm.model_validate({"players": names}).players
@@ -56,12 +58,12 @@ def setup_for(
         problems, players = validation_problems(exc), ()
     problems += setup_problems(game, names)
     setup: dict[str, Any] = {"players": list(players)}
-    if kind.options is not None:
+    if rules.options is not None:
         values = starting_values(slug, values, group_id)
         token = str(values.get("copy_from", "")).strip()
         context = {"copy_source": copy_source(slug, token, group_id)} if token else None
         try:
-            setup["options"] = kind.options.model_validate(values, context=context).model_dump(mode="json")
+            setup["options"] = rules.options.model_validate(values, context=context).model_dump(mode="json")
         except ValidationError as exc:
             problems += [_under(options_loc, p) for p in validation_problems(exc)]
     elif values and options_loc:
@@ -82,16 +84,16 @@ def copy_source(slug: str, token: str, group_id: int | None) -> Any:
     row = store().by_viewer_token(token[:64])
     if row is None or group_id is None or row.group_id != group_id or row.game != slug:
         return None
-    return replay(kinds()[slug], row.setup, store().entries(row.id)).state
+    return replay(table_rules()[slug], row.setup, store().entries(row.id)).state
 
 
 def copy_choices(slug: str, group_id: int | None) -> list[CopyChoice]:
     """The group's latest tables of game `slug` that have heroes to copy, the newest first."""
-    if group_id is None or slug not in kinds():
+    if group_id is None or slug not in table_rules():
         return []
     found = []
     for row in groups.latest_of_game(store(), group_id, slug, COPY_CHOICES):
-        state = replay(kinds()[slug], row.setup, store().entries(row.id)).state
+        state = replay(table_rules()[slug], row.setup, store().entries(row.id)).state
         heroes = len(getattr(state, "heroes", ()))
         if heroes:
             players = [str(p) for p in row.setup.get("players", [])]

@@ -17,8 +17,8 @@ from companion.storage.store import EntryRow, TableRow, now
 
 from .. import colours, words
 from ..games import Game
-from ..specs import GAMES, kinds
-from ..tables import Step, TableKind
+from ..specs import GAMES, table_rules
+from ..tables import Step, TableRules
 from ..tables import clock as clock
 from ..tables.charts import drawn
 from ..tables.replay import Broken, Replayed, for_reader, replay, undoable
@@ -54,7 +54,7 @@ LOG_SHOWN = 6  # entries the live panel lists: enough to undo or correct what wa
 class TableView:
     row: TableRow
     game: Game
-    kind: TableKind
+    rules: TableRules
     replayed: Replayed
     version: int
     base: str
@@ -173,7 +173,7 @@ class TableView:
         """How the game went round by round, as SVGs in `speaking` (none for a game without rounds): the page and
         the result sheet show the same ones."""
         game = self.game.slug
-        return drawn(self.kind.chart(self.state), self.colours, lambda text: words.say(text, speaking, game))
+        return drawn(self.rules.chart(self.state), self.colours, lambda text: words.say(text, speaking, game))
 
     @property
     def charts(self) -> tuple[Markup, ...]:
@@ -181,7 +181,7 @@ class TableView:
 
     @property
     def result(self) -> Any:
-        return self.kind.result(self.state)
+        return self.rules.result(self.state)
 
     @property
     def last_active(self) -> Standing | None:
@@ -195,10 +195,10 @@ class TableView:
             return str(language.say(clock.describe(entry.payload)))
         if (sealed := self.replayed.seal.parts.get(entry.seq)) is not None and entry.seq in self.replayed.hidden:
             return str(language.say(sealed.sentence))
-        if entry.version != self.kind.entries.get(entry.kind, _NO_KIND).version:
+        if entry.version != self.rules.entries.get(entry.kind, _NO_KIND).version:
             return self._unreadable(entry.kind)
         try:
-            said = str(language.say(self.kind.describe(entry.kind, entry.payload)))
+            said = str(language.say(self.rules.describe(entry.kind, entry.payload)))
         except Exception:  # noqa: BLE001 - a damaged entry still gets a line in the log
             return self._unreadable(entry.kind)
         if entry.seq in self.replayed.seal.parts:
@@ -206,7 +206,7 @@ class TableView:
         return said
 
     def _unreadable(self, kind: str) -> str:
-        return gettext("an entry that cannot be read (%(kind)s)", kind=language.say(self.kind.kind_name(kind)))
+        return gettext("an entry that cannot be read (%(kind)s)", kind=language.say(self.rules.kind_name(kind)))
 
     @property
     def shown_log(self) -> list[Standing]:
@@ -226,14 +226,14 @@ class TableView:
 
     def step_for(self, kind: str, **payload: Any) -> Step | None:
         """The step a new entry of `kind` fills now (the key its form carries)."""
-        return self.kind.step(self.state, kind, payload)
+        return self.rules.step(self.state, kind, payload)
 
     @cached_property
     def recorded_steps(self) -> dict[str, tuple[Step, Standing]]:
         """Every step the entries that count have filled, by key, with the entry that filled it."""
         active = self.replayed.active
         by_seq = {entry.seq: entry for entry in active}
-        return {step.key: (step, by_seq[seq]) for step, seq in self.kind.steps(self.state, active) if seq in by_seq}
+        return {step.key: (step, by_seq[seq]) for step, seq in self.rules.steps(self.state, active) if seq in by_seq}
 
     def latest_steps(self, count: int = 8) -> list[tuple[Step, Standing]]:
         """The steps filled last, for a phone to tell which one its half-typed form was for."""
@@ -247,14 +247,14 @@ class TableView:
 def build(row: TableRow, rows: list[EntryRow], *, editable: bool, base: str, **extra: Any) -> TableView:
     """The view of a table's log for a reader with no phone (a PDF): sealed parts stay sealed."""
     version = rows[-1].seq if rows else 0
-    kind = kinds()[row.game]
-    whole = replay(kind, row.setup, rows)
-    return view_of(row, version, for_reader(kind, row.setup, whole, None), editable=editable, base=base, **extra)
+    rules = table_rules()[row.game]
+    whole = replay(rules, row.setup, rows)
+    return view_of(row, version, for_reader(rules, row.setup, whole, None), editable=editable, base=base, **extra)
 
 
 def view_of(row: TableRow, version: int, replayed: Replayed, *, editable: bool, base: str, **extra: Any) -> TableView:
     """The view of a table already replayed (at `version`)."""
-    return TableView(row, GAMES[row.game], kinds()[row.game], replayed, version, base, editable, **extra)
+    return TableView(row, GAMES[row.game], table_rules()[row.game], replayed, version, base, editable, **extra)
 
 
 _NO_KIND = EntryKind("", object, "", version=-1)  # type: ignore[arg-type]

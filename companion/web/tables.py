@@ -113,7 +113,7 @@ def _live(token: str, editable: bool) -> ResponseReturnValue:
 
 
 def _fragment(view: TableView) -> bytes:
-    return render_block(view.kind.template, "live", view=view, game=view.game).encode()
+    return render_block(view.rules.template, "live", view=view, game=view.game).encode()
 
 
 HIDDEN = ("csrf_token", "kind", "form", "step", "version", "entry_id")  # what a form says about itself
@@ -128,7 +128,7 @@ def enter(token: str) -> ResponseReturnValue:
     if _already_entered(row):
         return _done(row)
     view = ctx.view(row)
-    form = view.kind.forms.get(kind_name) or abort(400)
+    form = view.rules.forms.get(kind_name) or abort(400)
     if view.asks_seat:
         return _unseated(row)
     # asked before the form is read, so that a phone whose step was recorded meanwhile sees both entries
@@ -154,11 +154,11 @@ def _refuse_broken(row: TableRow, view: TableView, failed: Failed) -> ResponseRe
 
 def _mend(row: TableRow, view: TableView, kind: str, payload: dict[str, Any], failed: Failed) -> ResponseReturnValue:
     """An entry sent for the same share as the broken one (its card, filled in again) is a correction of it."""
-    target = mended_by(view.kind, view.checked, kind, payload)
+    target = mended_by(view.rules, view.checked, kind, payload)
     if target is None or untouchable(view.checked.seal, view.checked.log, phone.known(), target):
         return _refuse_broken(row, view, failed)
     sent = _sent(row, CORRECT, {"target": target, "payload": payload})
-    return _answer(row, writes.write(view, sent), failed, view.kind.forms[kind])
+    return _answer(row, writes.write(view, sent), failed, view.rules.forms[kind])
 
 
 def _located(problems: list[Problem], form: type[EntryForm] | None = None) -> dict[str, str]:
@@ -276,7 +276,7 @@ def clock_entry(token: str) -> ResponseReturnValue:
 def _counting(view: TableView, seq: int) -> Standing:
     """The active entry `seq` (one that counts, or the broken one), or 404 (for a part sealed from this phone too:
     only the phone that entered it may correct it before the reveal)."""
-    found = next((s for s in view.log if s.seq == seq and s.active and s.kind in view.kind.forms), None)
+    found = next((s for s in view.log if s.seq == seq and s.active and s.kind in view.rules.forms), None)
     return found if found is not None and not view.sealed(found) else abort(404)
 
 
@@ -286,11 +286,11 @@ def edit(token: str, seq: int) -> ResponseReturnValue:
     view = ctx.view(row)
     entry = _counting(view, seq)
     try:
-        values = view.kind.forms[entry.kind].values_of(entry.payload)
+        values = view.rules.forms[entry.kind].values_of(entry.payload)
     except (KeyError, TypeError, ValueError, AttributeError):
         values = {}  # a damaged entry: its form starts empty
     broken = view.broken if view.broken and view.broken.seq == seq else None
-    errors = _located(list(broken.problems), view.kind.forms[entry.kind]) if broken else {}
+    errors = _located(list(broken.problems), view.rules.forms[entry.kind]) if broken else {}
     failed = Failed("correct", {k: "" if v is None else str(v) for k, v in values.items()}, errors)
     return page("table_edit.html", view=replace(view, failed=failed), entry=entry, game=view.game)
 
@@ -304,7 +304,7 @@ def correct(token: str, seq: int) -> ResponseReturnValue:
     entry = _counting(view, seq)
     if view.asks_seat:
         return _unseated(row)
-    form = view.kind.forms[entry.kind]
+    form = view.rules.forms[entry.kind]
     values = {k: v for k, v in request.form.items() if k not in HIDDEN}
     try:
         payload = form.model_validate(values).to_payload()

@@ -125,16 +125,16 @@ def write(view: TableView, sent: Sent) -> Outcome:
 
 def step_taken(view: TableView, kind: str, step: str) -> tuple[Step, Standing] | None:
     """The step and the entry that recorded it, when a game entry is made for a step already recorded."""
-    return view.recorded_steps.get(step) if kind in view.kind.entries else None
+    return view.recorded_steps.get(step) if kind in view.rules.entries else None
 
 
 def off_step(view: TableView, checked: Checked, step: str) -> Problem | None:
     """Why `step` is not the step this checked entry fills on the table as it is now; None when it is. Each
     message shows a step of the game, so a client sees what steps look like."""
     kind = checked.kind
-    if kind not in view.kind.entries:
+    if kind not in view.rules.entries:
         return Problem("step", f"an entry of kind `{kind}` records no step: send it without `step`")
-    fills = view.kind.step(view.state, kind, checked.payload)
+    fills = view.rules.step(view.state, kind, checked.payload)
     if fills is None:
         return Problem("step", f"a `{kind}` entry records no step at this table now: send it without `step`")
     if fills.key == step:
@@ -159,7 +159,7 @@ def _checked(view: TableView, kind: str, payload: Any) -> Checked | Sealed:
         return _correction(view, CorrectIn.model_validate(payload))
     if kind == clock.CLOCK:
         return _clock(view, clock.ClockIn.model_validate(payload))
-    table, replayed = view.kind, view.checked
+    table, replayed = view.rules, view.checked
     canonical = check_entry(table, view.row.setup, replayed, kind, payload)
     if sealed := refusal(replayed.seal, replayed.log, view.reader, table.part(kind, canonical)):
         return Sealed(sealed)
@@ -186,9 +186,9 @@ def _correction(view: TableView, correction: CorrectIn) -> Checked | Sealed:
     if sealed := _sealed(view, correction.target):
         return sealed
     setup, target = view.row.setup, correction.target
-    standing, payload = check_correction(view.kind, setup, view.checked, target, correction.payload)
+    standing, payload = check_correction(view.rules, setup, view.checked, target, correction.payload)
     fixed = {"target": target, "kind": standing.kind, "payload": payload}
-    return Checked(CORRECT, fixed, view.kind.entries[standing.kind].version)
+    return Checked(CORRECT, fixed, view.rules.entries[standing.kind].version)
 
 
 def _sealed(view: TableView, target: int) -> Sealed | None:

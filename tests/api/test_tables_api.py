@@ -144,9 +144,9 @@ def test_unknown_tokens_and_bad_bodies(client, table):
 
 
 def test_every_entry_kind_is_in_the_openapi_document(client):
-    from companion.specs import kinds
+    from companion.specs import table_rules
 
     schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
-    for slug, kind in kinds().items():
-        for name, entry_kind in kind.entries.items():
+    for slug, rules in table_rules().items():
+        for name, entry_kind in rules.entries.items():
             assert f"{slug}.{name}.v{entry_kind.version}" in schemas

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.specs import GAMES, kinds
+from companion.specs import GAMES, table_rules
 from companion.tables.charts import no_chart
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,7 +21,7 @@ def test_weight_benchmark_measures_each_finished_table_page_with_its_chart_withi
     )
     assert run.returncode == 0, run.stderr
     out = run.stdout
-    charted = [slug for slug, kind in kinds().items() if kind.chart is not no_chart]
+    charted = [slug for slug, rules in table_rules().items() if rules.chart is not no_chart]
     assert charted, "no game draws a chart"
     for slug in GAMES:
         assert re.search(rf"^{slug} table page ratio: {RATIO} of the 50 KB budget", out, re.M), out

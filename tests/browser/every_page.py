@@ -19,7 +19,7 @@ from typing import Any
 from flask import Flask
 
 from companion import groups
-from companion.specs import SPECS, kinds
+from companion.specs import SPECS, table_rules
 from tests.conftest import LiveServer, make_app
 from tests.web.pages import post_entry, version
 
@@ -117,7 +117,7 @@ def build(tmp: Path) -> tuple[Site, LiveServer]:
         site.answers[f"new-{game}-error"] = _answer(client.post(f"/new/{game}", data={"players": ["Ann", "ann"]}), 422)
     for game, setup in SETUPS.items():
         _table_pages(site, client, game, setup)
-    for game in set(kinds()) - set(SETUPS):  # a game with no entries written here yet: its empty table at least
+    for game in set(table_rules()) - set(SETUPS):  # a game with no entries written here yet: its empty table at least
         players = ["Ann", "Ben", "Cy", "Di"][: max(2, SPECS[game].game.min_players)][: SPECS[game].game.max_players]
         site.paths[f"{game}-empty"] = _start(client, game, players)
 
@@ -379,7 +379,7 @@ PAGES = (
     *(
         f"{game}-{state}"
         for game in GAMES
-        for state in (TABLE_STATES if game in SETUPS else ("empty",) if game in kinds() else ())
+        for state in (TABLE_STATES if game in SETUPS else ("empty",) if game in table_rules() else ())
     ),
     "loaf-choice",
     "loaf-review",

@@ -7,11 +7,11 @@ import threading
 
 import pytest
 
-from companion.specs import kinds
+from companion.specs import table_rules
 from companion.storage.log import UNDO, active
 from companion.storage.store import StaleWrite, Store
 
-NSP = kinds()["next-station-paris"]
+NSP = table_rules()["next-station-paris"]
 
 
 def line(player, round_no, color="blue", districts=3, stations=2, monuments=1):

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from companion.specs import kinds
+from companion.specs import table_rules
 from companion.storage.log import Standing
 from companion.storage.rows import EntryRow
 from companion.tables import clock
@@ -118,9 +118,9 @@ def nsp_rows() -> tuple[dict, list[EntryRow]]:
 
 def test_the_game_replays_the_same_with_or_without_clock_entries():
     setup, rows = nsp_rows()
-    kind = kinds()["next-station-paris"]
-    plain = replay(kind, setup, rows)
-    with_clock = replay(kind, setup, timed(rows, ("start", 0), ("pause", 3), ("resume", 5)))
+    rules = table_rules()["next-station-paris"]
+    plain = replay(rules, setup, rows)
+    with_clock = replay(rules, setup, timed(rows, ("start", 0), ("pause", 3), ("resume", 5)))
     assert with_clock.state == plain.state and with_clock.broken is None
     assert [(s.kind, s.payload) for s in with_clock.log] == [(s.kind, s.payload) for s in plain.log]
     assert [s.payload["action"] for s in with_clock.clock_log] == ["start", "pause", "resume"]
@@ -130,7 +130,7 @@ def test_the_game_replays_the_same_with_or_without_clock_entries():
 
 def test_a_finished_table_s_clock_is_clipped_at_its_last_game_entry():
     setup, rows = nsp_rows()  # 10 entries, 5 minutes apart: the game ends at minute 45
-    found = replay(kinds()["next-station-paris"], setup, timed(rows, ("start", 0), ("pause", 2), ("resume", 4)))
+    found = replay(table_rules()["next-station-paris"], setup, timed(rows, ("start", 0), ("pause", 2), ("resume", 4)))
     # runs: minute -1 to 6, then 16 to the end at 45
     assert found.clock.stopped_at == rows[-1].at
     assert found.clock.played == (7 + 29) * 60
@@ -138,5 +138,5 @@ def test_a_finished_table_s_clock_is_clipped_at_its_last_game_entry():
 
 def test_the_clock_s_last_entry_and_the_game_s_last_are_both_undoable():
     setup, rows = nsp_rows()
-    found = replay(kinds()["next-station-paris"], setup, timed(rows[:4], ("start", 0), ("pause", 2)))
+    found = replay(table_rules()["next-station-paris"], setup, timed(rows[:4], ("start", 0), ("pause", 2)))
     assert undoable(found) == {4, 6}  # the pause (seq 4) and the fourth line (seq 6)

@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 
 from companion.games import RuleError
-from companion.specs import kinds
+from companion.specs import table_rules
 from companion.storage.log import CORRECT, UNDO
 from companion.storage.rows import EntryRow
 from companion.tables.replay import check_correction, check_entry, replay
 
-ORLEANS = kinds()["orleans"]
-NSP = kinds()["next-station-paris"]
+ORLEANS = table_rules()["orleans"]
+NSP = table_rules()["next-station-paris"]
 SETUP = {"players": ["Jo", "Ana"], "options": {"rules": "phased", "coin_spaces": [7, 12, 25]}}
 JO = {"player": "Jo", "coins": 3, "goods": {"cheese": 1, "wool": 2}, "trading_stations": 2, "development_level": 2}
 JO |= {"development_position": 10, "followers_in_bag": 3, "place_tiles": 1}
@@ -188,7 +188,7 @@ def test_correcting_an_early_line_so_the_bonus_no_longer_fits_stops_the_replay_a
 
 # --- a later part entered face down -------------------------------------------------------------------------------
 
-LOAF = kinds()["loaf"]
+LOAF = table_rules()["loaf"]
 LOAF_SETUP: dict[str, Any] = {"players": ["Ann", "Béa", "Cy"]}
 UP_DOWN = {"success": {"target": "highest", "reputation": 1}, "failure": {"target": "lowest", "reputation": -1}}
 ROUND_1 = {"order": {"average": 5}, "plays": {"Ann": 7, "Béa": 5, "Cy": 4}, "review": UP_DOWN}

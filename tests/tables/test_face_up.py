@@ -10,14 +10,14 @@ from datetime import UTC, datetime
 import pytest
 
 from companion.schemas import result_json
-from companion.specs import kinds
+from companion.specs import table_rules
 from companion.storage.log import CORRECT, UNDO
 from companion.storage.rows import EntryRow
 from companion.tables.face_up import face_up
 from companion.tables.replay import replay
 from tests.test_corpus import FILES
 
-LOAF = kinds()["loaf"]
+LOAF = table_rules()["loaf"]
 SETUP = {"players": ["Ann", "Béa", "Cy"], "options": {"advanced": False}}
 AT = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
@@ -37,9 +37,11 @@ REVIEW = (
 )
 
 
-def same_game(kind, setup, kept, rows) -> bool:
+def same_game(rules, setup, kept, rows) -> bool:
     """Both logs leave the table in one state, but for the entries' numbers."""
-    return _unnumbered(asdict(replay(kind, setup, kept).state)) == _unnumbered(asdict(replay(kind, setup, rows).state))
+    return _unnumbered(asdict(replay(rules, setup, kept).state)) == _unnumbered(
+        asdict(replay(rules, setup, rows).state)
+    )
 
 
 def _unnumbered(value):
@@ -50,8 +52,8 @@ def _unnumbered(value):
     return value
 
 
-def result(kind, setup, rows) -> dict:
-    return json.loads(json.dumps(result_json(kind.result(replay(kind, setup, rows).state)), default=str))
+def result(rules, setup, rows) -> dict:
+    return json.loads(json.dumps(result_json(rules.result(replay(rules, setup, rows).state)), default=str))
 
 
 def test_a_card_changed_before_the_reveal_leaves_only_the_card_turned_over():
@@ -112,7 +114,7 @@ def test_a_game_that_keeps_nothing_face_down_leaves_as_it_is():
     rows = rows_of(
         ("round", {"order": {"average": 3}, "plays": {"Ann": 3, "Béa": 2, "Cy": 4}, "review": REVIEW[1] | {}})
     )
-    assert face_up(kinds()["oz"], {"players": ["Ann", "Béa"]}, []) == []
+    assert face_up(table_rules()["oz"], {"players": ["Ann", "Béa"]}, []) == []
     assert face_up(LOAF, SETUP, rows) == rows
 
 
@@ -125,10 +127,10 @@ def test_every_stored_table_replays_from_its_face_up_log_to_the_same_result(path
         )
         for e in data["entries"]
     ]
-    kind = kinds()[data["game"]]
-    kept = face_up(kind, data["setup"], rows)
+    rules = table_rules()[data["game"]]
+    kept = face_up(rules, data["setup"], rows)
     assert [r.seq for r in kept] == list(range(1, len(kept) + 1))
-    whole, shown = replay(kind, data["setup"], rows), replay(kind, data["setup"], kept)
-    assert shown.broken is None and kind.finished(shown.state) == kind.finished(whole.state)
-    if kind.finished(whole.state):
-        assert result(kind, data["setup"], kept) == result(kind, data["setup"], rows)
+    whole, shown = replay(rules, data["setup"], rows), replay(rules, data["setup"], kept)
+    assert shown.broken is None and rules.finished(shown.state) == rules.finished(whole.state)
+    if rules.finished(whole.state):
+        assert result(rules, data["setup"], kept) == result(rules, data["setup"], rows)

@@ -11,7 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from companion.games import RuleError
-from companion.games.koala.table import ENTRIES, FORMS, KIND
+from companion.games.koala.table import ENTRIES, FORMS, RULES
 from companion.schemas import result_json, validation_problems
 from companion.storage.rows import EntryRow
 from companion.tables.replay import check_entry, replay
@@ -66,10 +66,10 @@ def test_every_stored_version_1_payload_is_already_canonical():
 @pytest.mark.parametrize("name", NAMES)
 def test_version_1_tables_replay_to_the_results_they_had(name):
     data = load(name)
-    replayed = replay(KIND, data["setup"], stored_rows(data))
+    replayed = replay(RULES, data["setup"], stored_rows(data))
     assert replayed.broken is None
-    assert KIND.finished(replayed.state) == data["expected"]["finished"]
-    result = json.loads(json.dumps(result_json(KIND.result(replayed.state)), default=asdict))
+    assert RULES.finished(replayed.state) == data["expected"]["finished"]
+    result = json.loads(json.dumps(result_json(RULES.result(replayed.state)), default=asdict))
     assert result == data["expected"]["result"]
 
 
@@ -135,17 +135,17 @@ def test_each_form_makes_the_canonical_payload_and_shows_it_again(kind, posted):
 
 def test_a_json_entry_is_checked_against_the_table_with_its_problems_located_in_the_payload():
     setup = {"players": ["Ann", "Ben", "Cy"], "options": {"teams": False}}
-    table = replay(KIND, setup, [])
-    assert check_entry(KIND, setup, table, "seat", {"cave": 1, "white": "Cy"}) == {
+    table = replay(RULES, setup, [])
+    assert check_entry(RULES, setup, table, "seat", {"cave": 1, "white": "Cy"}) == {
         "cave": 1,
         "white": "Cy",
         "black": None,
     }
     with pytest.raises(RuleError) as caught:
-        check_entry(KIND, setup, table, "seat", {"cave": 1, "white": None, "black": "Ben"})
+        check_entry(RULES, setup, table, "seat", {"cave": 1, "white": None, "black": "Ben"})
     assert [p.loc for p in caught.value.problems] == ["black"]
     with pytest.raises(RuleError) as caught:
-        check_entry(KIND, setup, table, "team", {"player": "Ann", "team": "Owls"})
+        check_entry(RULES, setup, table, "team", {"player": "Ann", "team": "Owls"})
     assert [p.loc for p in caught.value.problems] == ["team"]
 
 
@@ -168,12 +168,12 @@ def test_a_counts_entry_sets_what_food_and_feasts_entries_set_with_every_problem
         pending_row(3, "feasts", {"player": "Ben", "feasts": 1}),
     ]
     together = [pending_row(1, "counts", {"food": {"1": {"pizza": 4}, "3": {"spaghetti": 2}}, "feasts": {"ben": 1}})]
-    one_by_one, at_once = replay(KIND, setup, parts).state, replay(KIND, setup, together).state
+    one_by_one, at_once = replay(RULES, setup, parts).state, replay(RULES, setup, together).state
     assert (at_once.food, at_once.counted, at_once.feasts) == (one_by_one.food, one_by_one.counted, one_by_one.feasts)
-    table = replay(KIND, setup, [])
+    table = replay(RULES, setup, [])
     wrong = {"food": {"1": {"pizza": 12}, "2": {"pizza": 11}, "5": {}}, "feasts": {"Zed": 1}}
     with pytest.raises(RuleError) as caught:
-        check_entry(KIND, setup, table, "counts", wrong)
+        check_entry(RULES, setup, table, "counts", wrong)
     assert [p.loc for p in caught.value.problems] == ["food.5", "feasts.Zed", "food.1.pizza", "food.2.pizza"]
 
 

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from companion.games import RuleError
 from companion.games.lfg.entries import HeroEntryIn, PartyEntryIn, PartyHeroIn, RemoveHeroEntryIn
 from companion.games.lfg.schemas import HeroForm, PartyForm, RemoveHeroForm
-from companion.games.lfg.table import ENTRIES, KIND, describe
+from companion.games.lfg.table import ENTRIES, RULES, describe
 from companion.schemas import result_json
 from companion.storage.store import EntryRow
 from companion.tables.replay import check_entry, replay
@@ -113,10 +113,10 @@ def test_every_v1_entry_upgrades_to_a_payload_its_schema_keeps_as_it_is(path):
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_every_v1_table_replays_to_its_committed_result(path):
     corpus = table(path)
-    replayed = replay(KIND, corpus["setup"], rows(corpus["entries"]))
+    replayed = replay(RULES, corpus["setup"], rows(corpus["entries"]))
     assert replayed.broken is None
-    assert KIND.finished(replayed.state) == corpus["expected"]["finished"]
-    assert json.loads(json.dumps(result_json(KIND.result(replayed.state)))) == corpus["expected"]["result"]
+    assert RULES.finished(replayed.state) == corpus["expected"]["finished"]
+    assert json.loads(json.dumps(result_json(RULES.result(replayed.state)))) == corpus["expected"]["result"]
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
@@ -130,9 +130,9 @@ def test_the_same_tables_stored_as_v2_replay_to_the_same_result(path):
             fixed = upgraded(e["payload"]["kind"], e["payload"]["payload"])
             e = {**e, "payload": {**e["payload"], "payload": fixed}}
         entries.append(e)
-    replayed = replay(KIND, corpus["setup"], rows(entries, version=2))
+    replayed = replay(RULES, corpus["setup"], rows(entries, version=2))
     assert replayed.broken is None
-    assert json.loads(json.dumps(result_json(KIND.result(replayed.state)))) == corpus["expected"]["result"]
+    assert json.loads(json.dumps(result_json(RULES.result(replayed.state)))) == corpus["expected"]["result"]
 
 
 @pytest.mark.parametrize(
@@ -146,7 +146,7 @@ def test_a_v1_party_that_version_1_refused_cannot_be_read(picks):
     corpus = table(CORPUS[0].with_name("lfg-renown.json"))
     heroes = [e for e in corpus["entries"] if e["kind"] == "hero"][:9]
     stored = rows([*heroes, row(10, "party", {"player": "Ann", "heroes": picks}, version=1)])
-    broken = replay(KIND, corpus["setup"], stored).broken
+    broken = replay(RULES, corpus["setup"], stored).broken
     assert broken is not None and broken.seq == 10 and "cannot be read" in broken.message
 
 
@@ -196,14 +196,14 @@ def test_the_schemas_refuse_unknown_fields_and_wrong_types(schema, payload, loc)
 def test_a_client_lists_both_copies_of_a_hero_and_a_third_is_refused_where_the_hero_first_appears():
     setup = {"players": ["Ann", "Ben"]}
     hero = {**HERO, "roles": ["defence", "support", "damage"], "copies": 2}
-    replayed = replay(KIND, setup, rows([row(1, "hero", hero, version=2)]))
-    assert check_entry(KIND, setup, replayed, "party", PARTY)["party"] == [
+    replayed = replay(RULES, setup, rows([row(1, "hero", hero, version=2)]))
+    assert check_entry(RULES, setup, replayed, "party", PARTY)["party"] == [
         {"hero": "Bard", "hurt": True},
         {"hero": "Bard", "hurt": False},
     ]
     three = {"player": "Ann", "party": [{"hero": "Cleric"}, *PARTY["party"], {"hero": "bard"}]}
     with pytest.raises(RuleError) as exc:
-        check_entry(KIND, setup, replayed, "party", three)
+        check_entry(RULES, setup, replayed, "party", three)
     assert [(p.loc, p.msg) for p in exc.value.problems] == [
         ("party[0].hero", "Cleric is not among the heroes: add the card first"),
         ("party[1]", "the deck holds 2 copies of Bard"),

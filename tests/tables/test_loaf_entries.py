@@ -15,7 +15,7 @@ from companion.games import RuleError
 from companion.games.loaf.form import RoundForm
 from companion.games.loaf.table import ENTRIES, replay
 from companion.schemas import result_json
-from companion.specs import kinds
+from companion.specs import table_rules
 from companion.storage.entries import UnreadableEntry
 from companion.storage.log import Standing
 from companion.storage.rows import EntryRow
@@ -24,7 +24,7 @@ from companion.tables.replay import replay as replay_log
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus" / "v1"
 ROUND = ENTRIES["round"]
-KIND = kinds()["loaf"]
+RULES = table_rules()["loaf"]
 T0 = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
 
 
@@ -122,10 +122,10 @@ def test_a_version_1_quick_pick_reads_as_its_two_effects():
 @pytest.mark.parametrize("path", sorted(CORPUS.glob("loaf-*.json")), ids=lambda p: p.stem)
 def test_every_stored_loaf_table_replays_to_the_result_it_had(path):
     data = json.loads(path.read_text(encoding="utf-8"))
-    replayed = replay_log(KIND, data["setup"], rows(data["entries"]))
+    replayed = replay_log(RULES, data["setup"], rows(data["entries"]))
     assert replayed.broken is None
-    assert KIND.finished(replayed.state) == data["expected"]["finished"]
-    result = json.loads(json.dumps(result_json(KIND.result(replayed.state)), default=list))
+    assert RULES.finished(replayed.state) == data["expected"]["finished"]
+    result = json.loads(json.dumps(result_json(RULES.result(replayed.state)), default=list))
     assert result == data["expected"]["result"]
     # The upgraded rounds, stored again as version 2, give the same game.
     again = [Standing(s.seq, s.kind, ROUND.canonical(s.payload), s.author, s.at, version=2) for s in replayed.active]
@@ -166,7 +166,7 @@ def test_a_version_1_round_without_its_review_card_cannot_be_read_and_stops_the_
         ROUND.upgrade(1, {"average": 5, "plays": {"Ann": 7, "Bob": 4}})
     good = {"average": 5, "plays": {"Ann": 7, "Bob": 4}, "review": "good+1/bad-1"}
     log = [EntryRow(1, "a", "round", good, "Ann", T0), EntryRow(2, "b", "round", {"average": 5}, "Bob", T0)]
-    replayed = replay_log(KIND, {"players": ["Ann", "Bob"]}, log)
+    replayed = replay_log(RULES, {"players": ["Ann", "Bob"]}, log)
     assert replayed.broken is not None and replayed.broken.seq == 2
     assert len(replayed.state.played) == 1
 
@@ -182,7 +182,7 @@ def test_the_calculators_round_is_a_table_entry_with_the_same_outcome(client):
     players = ["Zach", "Steve", "Jason"]
     answer = client.post("/api/v1/loaf/game", json={"players": players, "rounds": [API_ROUND]}).get_json()
     setup = {"players": players}
-    payload = check_entry(KIND, setup, replay_log(KIND, setup, []), "round", API_ROUND)
+    payload = check_entry(RULES, setup, replay_log(RULES, setup, []), "round", API_ROUND)
     assert payload == API_ROUND
     game = replay(setup, standing(payload)).game
     assert {p["name"]: (p["reputation"], p["hand"]) for p in answer["players"]} == {
@@ -216,7 +216,7 @@ def test_a_basic_table_refuses_an_advanced_effect_sent_as_a_canonical_round():
     setup = {"players": ["Zach", "Steve", "Jason"]}
     advanced = API_ROUND | {"review": {"success": {"target": "all", "discard": 1}, "failure": DOWN}}
     with pytest.raises(RuleError) as caught:
-        check_entry(KIND, setup, replay_log(KIND, setup, []), "round", advanced)
+        check_entry(RULES, setup, replay_log(RULES, setup, []), "round", advanced)
     assert {p.loc for p in caught.value.problems} == {"review.success", "review.success.target"}
     assert all("basic review cards only" in p.msg for p in caught.value.problems)
 
@@ -224,7 +224,7 @@ def test_a_basic_table_refuses_an_advanced_effect_sent_as_a_canonical_round():
 def test_a_pick_for_a_player_the_effect_does_not_ask_is_ignored():
     setup = {"players": ["Zach", "Steve", "Jason"]}
     stale = API_ROUND | {"choices": {"Steve": {"discard": [0]}}}
-    payload = check_entry(KIND, setup, replay_log(KIND, setup, []), "round", stale)
+    payload = check_entry(RULES, setup, replay_log(RULES, setup, []), "round", stale)
     assert replay(setup, standing(payload)).game.player("Steve").discards == (4,)
 
 

@@ -11,11 +11,11 @@ import pytest
 
 from companion.games import RuleError
 from companion.schemas import result_json
-from companion.specs import kinds
+from companion.specs import table_rules
 from companion.storage.rows import EntryRow
 from companion.tables.replay import check_entry, replay
 
-KIND = kinds()["loaf"]
+RULES = table_rules()["loaf"]
 SETUP: dict[str, Any] = {"players": ["Ann", "Béa", "Cy"]}
 T0 = datetime(2025, 1, 4, 20, 0, tzinfo=UTC)
 UP_DOWN = {"success": {"target": "highest", "reputation": 1}, "failure": {"target": "lowest", "reputation": -1}}
@@ -33,9 +33,9 @@ def table(entries, setup=SETUP):
     """The table after the entries, each checked against the table as it stands before it is stored."""
     rows: list[EntryRow] = []
     for kind, payload in entries:
-        payload = check_entry(KIND, setup, replay(KIND, setup, rows), kind, payload)
-        rows.append(EntryRow(len(rows) + 1, f"e{len(rows)}", kind, payload, "x", T0, KIND.entries[kind].version))
-    return replay(KIND, setup, rows), rows
+        payload = check_entry(RULES, setup, replay(RULES, setup, rows), kind, payload)
+        rows.append(EntryRow(len(rows) + 1, f"e{len(rows)}", kind, payload, "x", T0, RULES.entries[kind].version))
+    return replay(RULES, setup, rows), rows
 
 
 @pytest.mark.parametrize("order", list(itertools.permutations(range(5)))[::7])
@@ -48,7 +48,7 @@ def test_the_round_is_played_once_whatever_order_its_parts_come_in(order):
     assert replayed.state.played[0].seq == rows[-1].seq  # the part that completed it
     whole, _ = table([("round", WHOLE)])
     assert replayed.state.game == whole.state.game
-    assert result_json(KIND.result(replayed.state)) == result_json(KIND.result(whole.state))
+    assert result_json(RULES.result(replayed.state)) == result_json(RULES.result(whole.state))
 
 
 def test_a_part_entered_twice_replaces_the_first():
@@ -60,7 +60,7 @@ def test_a_part_entered_twice_replaces_the_first():
 def test_undoing_the_completing_part_leaves_the_round_waiting_for_it():
     replayed, rows = table(PARTS)
     rows.append(EntryRow(6, "undo", "undo", {"target": 5}, "x", T0, 1))
-    again = replay(KIND, SETUP, rows)
+    again = replay(RULES, SETUP, rows)
     assert again.state.played == ()
     assert [m.label for m in again.state.missing()] == ["the review card"]
 
@@ -79,17 +79,17 @@ def test_only_the_side_that_applies_is_needed():
 def test_parts_of_a_recorded_round_or_of_a_later_one_are_refused():
     replayed, rows = table(PARTS)
     with pytest.raises(RuleError, match="Round 1 is already recorded"):
-        check_entry(KIND, SETUP, replayed, "card", {"round": 1, "player": "Ann", "card": 2})
+        check_entry(RULES, SETUP, replayed, "card", {"round": 1, "player": "Ann", "card": 2})
     with pytest.raises(RuleError, match="Round 3 has not started"):
-        check_entry(KIND, SETUP, replayed, "order", {"round": 3, "average": 2})
+        check_entry(RULES, SETUP, replayed, "order", {"round": 3, "average": 2})
     with pytest.raises(RuleError, match="no longer holds the 7"):
-        check_entry(KIND, SETUP, replayed, "card", {"round": 2, "player": "Ann", "card": 7})
+        check_entry(RULES, SETUP, replayed, "card", {"round": 2, "player": "Ann", "card": 7})
 
 
 def test_a_basic_table_refuses_an_advanced_side():
     replayed, _ = table(PARTS[:1])
     with pytest.raises(RuleError, match="basic review cards only"):
-        check_entry(KIND, SETUP, replayed, "review", {"round": 1, "success": {"target": "highest", "discard": 1}})
+        check_entry(RULES, SETUP, replayed, "review", {"round": 1, "success": {"target": "highest", "discard": 1}})
 
 
 def test_a_whole_round_entry_among_parts_is_played_as_before():
@@ -99,9 +99,9 @@ def test_a_whole_round_entry_among_parts_is_played_as_before():
 
 
 def test_each_part_has_its_line():
-    lines = [KIND.describe(kind, payload) for kind, payload in PARTS]
+    lines = [RULES.describe(kind, payload) for kind, payload in PARTS]
     assert lines[:2] == ["Round 1: order 5 per player", "Round 1: Ann played 7"]
     assert lines[-1].startswith("Round 1: review card: success +1 reputation for the highest reputation")
-    choice = KIND.describe("choice", {"round": 2, "player": "Cy", "discard": [3, 9]})
+    choice = RULES.describe("choice", {"round": 2, "player": "Cy", "discard": [3, 9]})
     assert choice == "Round 2: Cy discards 3, 9"
-    assert KIND.part("card", PARTS[1][1]) == "card:1:Ann" and KIND.part("round", WHOLE) is None
+    assert RULES.part("card", PARTS[1][1]) == "card:1:Ann" and RULES.part("round", WHOLE) is None

@@ -8,7 +8,7 @@ import pytest
 
 from companion.games.orleans.forms import EventForm, OptionsForm
 from companion.games.orleans.state import new_table
-from companion.games.orleans.table import ENTRIES, KIND
+from companion.games.orleans.table import ENTRIES, RULES
 from companion.tables.replay import replay
 
 from .test_orleans_entries import rows
@@ -49,7 +49,7 @@ def test_a_round_entered_before_the_ruling_owes_nothing_for_the_farmers_coin():
         for i, (k, p) in enumerate((HOLDINGS[0], KIM_BROKE, HOLDINGS[2]), 1)
     ]
     old = rows([*written, {"seq": 4, "kind": "round", "version": 1, "payload": old_round}])
-    state = replay(KIND, SETUP, old).state
+    state = replay(RULES, SETUP, old).state
     assert state.debts == {}
     assert state.rounds[0].outcomes[1].line.label == "Furthest behind alone (space 0), but has no coin to lose"
 

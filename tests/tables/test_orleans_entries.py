@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from companion.games.orleans.table import ENTRIES, KIND
+from companion.games.orleans.table import ENTRIES, RULES
 from companion.schemas import result_json, validation_problems
 from companion.storage.rows import EntryRow
 from companion.tables.replay import replay
@@ -129,17 +129,17 @@ def test_the_corpus_covers_every_entry_kind_it_could_hold():
 @pytest.mark.parametrize("path", TABLES, ids=[p.stem for p in TABLES])
 def test_an_old_table_replays_to_its_committed_result_through_the_upgrades(path):
     data = json.loads(path.read_text(encoding="utf-8"))
-    table = replay(KIND, data["setup"], rows(data["entries"]))
+    table = replay(RULES, data["setup"], rows(data["entries"]))
     assert table.broken is None
-    assert KIND.finished(table.state) == data["expected"]["finished"]
-    result = json.loads(json.dumps(result_json(KIND.result(table.state)), default=list))
+    assert RULES.finished(table.state) == data["expected"]["finished"]
+    result = json.loads(json.dumps(result_json(RULES.result(table.state)), default=list))
     assert result == data["expected"]["result"]
     assert all(entry.version == ENTRIES[entry.kind].version for entry in table.log)
 
 
 def test_an_unfinished_table_keeps_the_torture_still_owed_as_before():
     data = corpus("open-torture")
-    state = replay(KIND, data["setup"], rows(data["entries"])).state
+    state = replay(RULES, data["setup"], rows(data["entries"])).state
     assert (dict(state.debts), state.last_phase, state.events) == ({"Xia": 10}, "C", 3)
     wes = state.holdings["Wes"]
     assert (wes.trading_stations, wes.followers_in_bag, wes.development_position, wes.goods.total()) == (0, 0, 0, 0)
@@ -161,8 +161,8 @@ def test_a_table_written_today_replays_like_its_version_1_log(path):
     data = json.loads(path.read_text(encoding="utf-8"))
     today = [written_today(e) for e in data["entries"]]
     assert today != data["entries"]
-    old = replay(KIND, data["setup"], rows(data["entries"]))
-    assert replay(KIND, data["setup"], rows(today)).state == old.state
+    old = replay(RULES, data["setup"], rows(data["entries"]))
+    assert replay(RULES, data["setup"], rows(today)).state == old.state
 
 
 # --- the canonical schemas refuse what is not theirs ----------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 
 from companion.games import RuleError
 from companion.games.orleans.forms import EventForm, HoldingsForm, TortureForm, TrackForm
-from companion.games.orleans.table import ENTRIES, KIND
+from companion.games.orleans.table import ENTRIES, RULES
 from companion.tables.replay import check_correction, check_entry, replay
 
 from .test_orleans_entries import NO_FOOD, rows
@@ -25,7 +25,7 @@ def table(*entries: tuple[str, dict[str, Any]]):
     written = [
         {"seq": i, "kind": k, "version": ENTRIES[k].version, "payload": p} for i, (k, p) in enumerate(entries, 1)
     ]
-    return replay(KIND, SETUP, rows(written))
+    return replay(RULES, SETUP, rows(written))
 
 
 SHORT = (("holdings", JO), ("holdings", ANA), ("event", {"event": "harvest", "phase": "B"}))  # Jo: 2 coins short
@@ -33,7 +33,7 @@ SHORT = (("holdings", JO), ("holdings", ANA), ("event", {"event": "harvest", "ph
 
 def problems(replayed, kind: str, payload: dict[str, Any]) -> dict[str, str]:
     with pytest.raises(RuleError) as refused:
-        check_entry(KIND, SETUP, replayed, kind, payload)
+        check_entry(RULES, SETUP, replayed, kind, payload)
     return {p.loc: p.msg for p in refused.value.problems}
 
 
@@ -77,7 +77,7 @@ def test_whatever_concerns_the_table_rather_than_the_entry_is_said_for_the_whole
 
 def test_a_correction_s_own_problems_stay_on_its_fields():
     with pytest.raises(RuleError) as refused:
-        check_correction(KIND, SETUP, table(*SHORT), 2, {**ANA, "goods": {"cheese": 22}})
+        check_correction(RULES, SETUP, table(*SHORT), 2, {**ANA, "goods": {"cheese": 22}})
     assert [p.loc for p in refused.value.problems] == ["goods.cheese"]
 
 
@@ -94,7 +94,7 @@ FORMS = [
 @pytest.mark.parametrize(("form", "posted"), FORMS)
 def test_a_form_makes_the_payload_its_version_1_dump_upgrades_to_and_reads_it_back_the_same(form, posted):
     made = form.model_validate(posted)
-    kind = next(k for k, f in KIND.forms.items() if f is form)
+    kind = next(k for k, f in RULES.forms.items() if f is form)
     payload = ENTRIES[kind].canonical(made.to_payload())
     assert payload == ENTRIES[kind].upgrade(1, made.model_dump(mode="json"))
     assert ENTRIES[kind].canonical(form.model_validate(form.values_of(payload)).to_payload()) == payload

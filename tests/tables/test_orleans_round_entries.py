@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from companion.games import RuleError
 from companion.games.orleans.round_forms import PlagueForm, RoundForm
-from companion.games.orleans.table import ENTRIES, KIND
+from companion.games.orleans.table import ENTRIES, RULES
 from companion.schemas import validation_problems
 from companion.tables.replay import check_entry, replay
 
@@ -40,14 +40,14 @@ def table(*entries: tuple[str, dict[str, Any]], setup: dict[str, Any] = SETUP):
     written = [
         {"seq": i, "kind": k, "version": ENTRIES[k].version, "payload": p} for i, (k, p) in enumerate(entries, 1)
     ]
-    replayed = replay(KIND, setup, rows(written))
+    replayed = replay(RULES, setup, rows(written))
     assert replayed.broken is None, replayed.broken
     return replayed
 
 
 def problems(replayed, kind: str, payload: dict[str, Any], setup: dict[str, Any] = SETUP) -> dict[str, str]:
     with pytest.raises(RuleError) as refused:
-        check_entry(KIND, setup, replayed, kind, payload)
+        check_entry(RULES, setup, replayed, kind, payload)
     return {p.loc: p.msg for p in refused.value.problems}
 
 
@@ -206,7 +206,9 @@ def test_income_pays_on_the_level_the_marker_stands_in_after_torture_pushed_it_b
     assert settled.state.level_now("Jo") == 2  # level 3 begins on space 13
     paid = table(*harvest, stepped, round_("income"), event("income"), setup=LEVELS)
     assert paid.state.last_event.players[0].coins_received == 2 * 3
-    assert "0 citizens × development level 3" in [line.label for line in KIND.result(paid.state).player("Jo").breakdown]
+    assert "0 citizens × development level 3" in [
+        line.label for line in RULES.result(paid.state).player("Jo").breakdown
+    ]
 
 
 def test_holdings_and_level_spaces_must_agree_with_the_highest_level_reached():

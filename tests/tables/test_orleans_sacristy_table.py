@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from companion.games.orleans.round_forms import PlagueForm
 from companion.games.orleans.steps import summary
-from companion.games.orleans.table import ENTRIES, KIND
+from companion.games.orleans.table import ENTRIES, RULES
 from companion.games.orleans.text import describe
 from companion.storage.log import Standing
 from companion.tables.replay import replay
@@ -56,7 +56,7 @@ def test_a_plague_written_before_the_sacristy_replays_as_it_did():
         {"seq": i, "kind": k, "version": ENTRIES[k].version, "payload": p}
         for i, (k, p) in enumerate((*HOLDINGS, PLAGUE), 1)
     ]
-    replayed = replay(KIND, SETUP, rows([*written, {"seq": 5, "kind": "plague", "version": 1, "payload": old}]))
+    replayed = replay(RULES, SETUP, rows([*written, {"seq": 5, "kind": "plague", "version": 1, "payload": old}]))
     assert replayed.broken is None
     assert bags(replayed) == [2, 0, 0]
     assert replayed.state.rounds[0].lost == ("knight", None, None)

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from companion.games import RuleError
 from companion.games.oz.form import HandForm, hand_v1_to_v2
-from companion.games.oz.table import ENTRIES, KIND
+from companion.games.oz.table import ENTRIES, RULES
 from companion.schemas import result_json, validation_problems
 from companion.storage.rows import EntryRow
 from companion.tables.replay import check_entry, replay
@@ -104,18 +104,18 @@ def test_version_1_tables_replay_to_the_results_they_had(name):
         EntryRow(e["seq"], e["entry_id"], e["kind"], e["payload"], e["author"], datetime.fromisoformat(e["at"]), 1)
         for e in data["entries"]
     ]
-    replayed = replay(KIND, data["setup"], stored)
+    replayed = replay(RULES, data["setup"], stored)
     assert replayed.broken is None
-    assert KIND.finished(replayed.state) == data["expected"]["finished"]
-    assert json.loads(json.dumps(result_json(KIND.result(replayed.state)))) == data["expected"]["result"]
+    assert RULES.finished(replayed.state) == data["expected"]["finished"]
+    assert json.loads(json.dumps(result_json(RULES.result(replayed.state)))) == data["expected"]["result"]
 
 
 def test_old_and_new_entries_replay_alike():
     setup = {"players": ["Philippe", "Anna"]}
-    old = replay(KIND, setup, rows(PHILIPPE_V1)).state
-    new = replay(KIND, setup, rows(PHILIPPE, version=2)).state
+    old = replay(RULES, setup, rows(PHILIPPE_V1)).state
+    new = replay(RULES, setup, rows(PHILIPPE, version=2)).state
     assert old == new
-    assert KIND.result(new).players[0].score == 20
+    assert RULES.result(new).players[0].score == 20
     assert new.stories("Philippe")[0] == "2 per Dorothy + Lion pair"
 
 
@@ -148,15 +148,15 @@ def test_the_canonical_hand_refuses_unknown_fields_and_wrong_types(change, loc):
 
 def test_a_json_entry_is_checked_against_the_table_and_its_problems_located_in_the_payload():
     setup = {"players": ["Ann", "Bea"]}
-    table = replay(KIND, setup, rows({"player": "Ann", "hand": {"toto": 4}}, version=2))
+    table = replay(RULES, setup, rows({"player": "Ann", "hand": {"toto": 4}}, version=2))
     entry = {"player": "Bea", "hand": {"lion": 2}, "stories": [{"type": "each", "character": "lion", "points": 1}]}
-    assert check_entry(KIND, setup, table, "hand", entry)["stories"] == entry["stories"]
+    assert check_entry(RULES, setup, table, "hand", entry)["stories"] == entry["stories"]
     bad = entry | {"hand": {"lion": 7}, "stories": [{"type": "pair", "characters": ["lion"], "points": 1}]}
     with pytest.raises(RuleError) as caught:
-        check_entry(KIND, setup, table, "hand", bad)
+        check_entry(RULES, setup, table, "hand", bad)
     assert [p.loc for p in caught.value.problems] == ["hand.lion", "stories[0].characters"]
     with pytest.raises(RuleError) as caught:
-        check_entry(KIND, setup, table, "hand", {"player": "Bea", "hand": {"toto": 3}})
+        check_entry(RULES, setup, table, "hand", {"player": "Bea", "hand": {"toto": 3}})
     assert [(p.loc, p.msg) for p in caught.value.problems] == [
         ("hand", "At most 6 Toto cards exist with 2 players; the hands hold 7 together.")
     ]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.specs import kinds
+from companion.specs import table_rules
 from companion.storage.store import StaleWrite
 from companion.tables.replay import check_entry, replay
 from companion.web import part_writes, store
@@ -80,7 +80,7 @@ def new_table(game: str, players: list[str], entries: list[Entry]):
 
 def write(row, based_on: int, entry: Entry):
     """Check the entry against the table as the phone saw it (as the page and the API do), then store it."""
-    table = kinds()[row.game]
+    table = table_rules()[row.game]
     seen = [r for r in store().entries(row.id) if r.seq <= based_on]
     kind, payload = entry
     payload = check_entry(table, row.setup, replay(table, row.setup, seen), kind, payload)
@@ -89,7 +89,7 @@ def write(row, based_on: int, entry: Entry):
 
 
 def replayed(row):
-    table = kinds()[row.game]
+    table = table_rules()[row.game]
     return replay(table, row.setup, store().entries(row.id))
 
 
@@ -103,7 +103,7 @@ def test_two_phones_entering_different_players_parts_at_once_both_land(ctx, game
     assert stored.seq == seen + 2
     again = replayed(row)
     assert again.broken is None
-    canonical = kinds()[game].entries
+    canonical = table_rules()[game].entries
     expected = [(kind, canonical[kind].canonical(payload)) for kind, payload in (mine, theirs)]
     assert [(s.kind, s.payload) for s in again.active[-2:]] == expected
 
@@ -231,7 +231,7 @@ KEYS = [
 
 @pytest.mark.parametrize(("game", "kind", "payload", "key"), KEYS)
 def test_each_kind_s_part(game, kind, payload, key):
-    assert kinds()[game].part(kind, payload) == key
+    assert table_rules()[game].part(kind, payload) == key
 
 
 def test_next_station_lines_of_two_players_from_the_page_both_land(client):

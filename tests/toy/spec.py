@@ -11,13 +11,13 @@ from companion.schemas import Endpoint, result_json
 from . import engine
 from .engine import GOAL, score
 from .schemas import ScoreIn
-from .table import KIND
+from .table import RULES
 
 SPEC = GameSpec(
     Game("toy", "Toy", 1, 4, "First to ten points."),
     home=Path(__file__).resolve().parent,
     engine=engine,
-    table=KIND,
+    table=RULES,
     endpoints=(Endpoint("/toy/score", ScoreIn, lambda body: result_json(score(body.points)), "Score a toy game."),),
     pad=Pad(lambda: {"goal": GOAL}),
 )

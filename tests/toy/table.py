@@ -9,7 +9,7 @@ from typing import Any
 from companion.games import RuleError
 from companion.storage.entries import EntryKind
 from companion.storage.log import Standing
-from companion.tables import TableKind
+from companion.tables import TableRules
 
 from .engine import GOAL, score
 from .schemas import PointsForm, PointsIn
@@ -35,7 +35,7 @@ def replay(setup: dict[str, Any], entries: Sequence[Standing]) -> Totals:
     return Totals(tuple(setup["players"]), points)
 
 
-KIND = TableKind(
+RULES = TableRules(
     "toy",
     {"points": EntryKind("points", PointsIn, "Points a player scored.")},
     {"points": PointsForm},

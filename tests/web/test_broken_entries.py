@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.specs import kinds
+from companion.specs import table_rules
 from companion.storage.entries import EntryKind, UnreadableEntry
 
 from .pages import post_entry, sit
@@ -98,7 +98,7 @@ def test_a_broken_entry_can_be_corrected_in_place(app, client, table):
 
 
 def test_every_upgrade_step_is_needed():
-    line = kinds()["next-station-paris"].entries["line"]
+    line = table_rules()["next-station-paris"].entries["line"]
     old = {"player": "Ann", "round": 1, "color": "blue", "districts": 3, "max_stations_in_district": 2, "monuments": 0}
     assert line.upgrade(1, old) == {**LINE, "line": {**LINE["line"], "monuments": 0}}
     without = EntryKind(line.name, line.schema, line.summary, line.version, {})

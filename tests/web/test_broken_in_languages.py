@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 from companion import groups
 from companion.games import Text
 from companion.history import plays as plays
-from companion.specs import SPECS, kinds
+from companion.specs import SPECS, table_rules
 from companion.words import say
 from tests.english import english_left
 
@@ -68,4 +68,4 @@ def test_every_kind_of_entry_has_a_name_in_every_language(language):
             assert called == name.replace("_", " "), (slug, name)  # the English is the kind's own name
             assert isinstance(called, Text) and called.msgid in translated, (slug, name)
             assert say(called, language, slug) == translated[called.msgid]
-    assert kinds()["oz"].kind_name("teleport") == "teleport"  # a kind the game does not take: its own name
+    assert table_rules()["oz"].kind_name("teleport") == "teleport"  # a kind the game does not take: its own name

@@ -16,7 +16,7 @@ from companion.colours import PALETTE
 from companion.games import msg
 from companion.history import plays
 from companion.printing import ResultSheet
-from companion.specs import kinds
+from companion.specs import table_rules
 from companion.tables.charts import LABEL_CHAR, LEFT, TITLE_CHARS, Chart, Series, draw, drawn
 from companion.tables.replay import replay
 
@@ -32,7 +32,7 @@ CHART = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" class="chart".*?</s
 
 def state_of(builder):
     game, setup, entries = builder()
-    return kinds()[game].chart(replay(kinds()[game], setup, log(entries)).state)
+    return table_rules()[game].chart(replay(table_rules()[game], setup, log(entries)).state)
 
 
 def only(charts: tuple[Chart, ...]) -> Chart:
@@ -46,9 +46,9 @@ def values(chart: Chart) -> dict[str, tuple[int | None, ...]]:
 
 def test_loaf_charts_each_player_s_reputation_after_each_round_as_the_engine_moved_it():
     game, setup, entries = loaf_angry()
-    kind = kinds()[game]
-    table = replay(kind, setup, log(entries)).state
-    chart = only(kind.chart(table))
+    rules = table_rules()[game]
+    table = replay(rules, setup, log(entries)).state
+    chart = only(rules.chart(table))
     assert chart.labels == ("1", "2", "3", "4", "5")
     assert values(chart)["Ann"][-1] == table.game.player("Ann").reputation < 0
     for i, played in enumerate(table.played):
@@ -71,9 +71,9 @@ def test_orleans_charts_each_player_s_coins_as_each_round_began(client, app):
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="chart"' not in html  # no round yet
     assert begin(client, table, "harvest", "B", (3, 1, 0)).status_code == 303
     row = app.extensions["store"].by_token(table.rsplit("/", 1)[-1])
-    kind = kinds()["orleans"]
-    state = replay(kind, row.setup, app.extensions["store"].entries(row.id)).state
-    coins, _ = kind.chart(state)
+    rules = table_rules()["orleans"]
+    state = replay(rules, row.setup, app.extensions["store"].entries(row.id)).state
+    coins, _ = rules.chart(state)
     assert values(coins) == {"Jo": (3,), "Kim": (0,), "Lou": (5,)}
     svg = chart_in(client.get(table).get_data(as_text=True))
     assert "1: Jo 3, Kim 0, Lou 5" in svg.find(f"{SVG}desc").text
@@ -87,8 +87,8 @@ def test_orleans_charts_each_player_s_development_track_space_beside_their_coins
     assert begin(client, table, "harvest", "A").status_code == 303
     store = app.extensions["store"]
     row = store.by_token(table.rsplit("/", 1)[-1])
-    state = replay(kinds()["orleans"], row.setup, store.entries(row.id)).state
-    coins, development = kinds()["orleans"].chart(state)
+    state = replay(table_rules()["orleans"], row.setup, store.entries(row.id)).state
+    coins, development = table_rules()["orleans"].chart(state)
     assert values(development) == {"Jo": (14, 16), "Kim": (3, 3), "Lou": (8, 8)}  # as typed before each round
     assert [r.before["Jo"].development_position for r in state.rounds] == [14, 16]
     assert coins.labels == development.labels == ("1", "2")

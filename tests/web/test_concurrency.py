@@ -18,7 +18,7 @@ import pytest
 import requests
 
 from benchmarks._server import Server
-from companion.specs import kinds
+from companion.specs import table_rules
 from tests.conftest import DATABASES, LiveServer, app_on
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")
@@ -145,7 +145,7 @@ def test_four_phones_entering_at_once_lose_nothing_and_save_nothing_twice(server
     assert [e.seq for e in log] == list(range(1, len(log) + 1))
     assert server.store.version(row.id) == len(log) == len(accepted) == len(PLAYERS) * (4 + BONUSES)
     assert sorted(e.entry_id for e in log) == sorted(accepted)  # each accepted one exactly once, nothing else
-    forms = kinds()["next-station-paris"].forms
+    forms = table_rules()["next-station-paris"].forms
     for entry in log:
         sent = accepted[entry.entry_id].play
         assert entry.kind == sent["kind"]

@@ -10,11 +10,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-from companion.specs import GAMES, kinds
+from companion.specs import GAMES, table_rules
 
 from .pages import enter_line, start
 
-SLUGS = sorted(kinds())
+SLUGS = sorted(table_rules())
 REFUSED = "That entry was not saved"
 
 
@@ -194,7 +194,7 @@ def test_garbage_in_every_form_kind_the_game_registers_is_refused(client, slug: 
     table = new_table(client, slug)
     page = client.get(table).get_data(as_text=True)
     version = next(f.hidden("version") for f in entry_forms(page))
-    for kind, schema in kinds()[slug].forms.items():
+    for kind, schema in table_rules()[slug].forms.items():
         for garbage in GARBAGE.values():
             for player in ("Ann", "<i>Nobody</i>"):
                 data = {name: garbage for name in schema.model_fields}
@@ -244,7 +244,7 @@ def test_garbage_in_the_new_table_form_is_refused_with_what_was_typed_kept(clien
 def test_garbage_table_options_are_refused_with_what_was_typed_kept(client, slug: str) -> None:
     game = GAMES[slug]
     names = ["Ann", "Ben", "Cy", "Dee"][: game.min_players]
-    options = kinds()[slug].options
+    options = table_rules()[slug].options
     typed = {k: v for k, v in OPTION_GARBAGE.items() if options is not None and k in options.model_fields}
     response = client.post(f"/new/{slug}", data={"players": names, **typed, "surprise": "1"})
     if options is None:  # a game without options ignores the rest of the form

@@ -17,7 +17,7 @@ from companion.history import lookup as play_lookup
 from companion.history import plays as plays
 from companion.history.bgstats import bgstats
 from companion.history.records import People
-from companion.specs import kinds
+from companion.specs import table_rules
 
 from ..conftest import make_app
 from ..test_history import GAMES, T0, home, koala_koalation, lfg_disqualified, loaf_angry, loaf_tie, log, nsp
@@ -382,7 +382,7 @@ def test_a_table_written_before_its_entries_were_upgraded_has_the_same_play_on_i
     client, app, h
 ):
     game, setup, entries = loaf_tie()
-    form = kinds()["loaf"].forms["round"]
+    form = table_rules()["loaf"].forms["round"]
     old = []  # each round as the form stored it before rounds had a version 2
     for kind, payload, _ in entries:
         values = {"average": payload["order"]["average"], "review": "good+1/bad-1"}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.specs import GAMES, kinds
+from companion.specs import GAMES, table_rules
 
 from .pages import start
 
@@ -23,7 +23,7 @@ def test_home_lists_all_six_games_with_player_counts(client):
 
 def test_games_not_built_yet_say_so_and_cannot_start(client):
     html = client.get("/").get_data(as_text=True)
-    unbuilt = [g for g in GAMES.values() if g.slug not in kinds()]
+    unbuilt = [g for g in GAMES.values() if g.slug not in table_rules()]
     assert html.count("Not built yet") == len(unbuilt)
     assert 'href="/new/next-station-paris"' in html
     for game in unbuilt:

@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks.weight import BUDGET, ENCODINGS, first_load, new_table
 from companion import ROOT
-from companion.specs import kinds
+from companion.specs import table_rules
 
 from .pages import enter_line, polled, start
 
@@ -30,7 +30,7 @@ def fresh_ids_blanked(body: bytes) -> bytes:
     return re.sub(rb'name="csrf_token" value="[^"]+"', b'name="csrf_token" value=""', body)
 
 
-@pytest.mark.parametrize("slug", sorted(kinds()))
+@pytest.mark.parametrize("slug", sorted(table_rules()))
 def test_a_table_page_first_load_is_under_50_kb_compressed(client, slug):
     url = new_table(client, slug)
     for encoding in ENCODINGS:

@@ -25,7 +25,7 @@ from companion.games.oz import engine as oz
 from companion.printing import PRINTABLES, STATIC, LockedFetcher, render_pdf
 from companion.printing.cache import PdfCache
 from companion.printing.pool import RenderPool
-from companion.specs import GAMES, SPECS, kinds
+from companion.specs import GAMES, SPECS, table_rules
 
 from .pages import enter_line, post_entry, start
 
@@ -384,10 +384,10 @@ def _finish_nsp(client, table: str, players: list[str]) -> None:
 def _result(app, table: str):
     store = app.extensions["store"]
     row = store.by_token(table.rsplit("/", 1)[1])
-    kind = kinds()[row.game]
+    rules = table_rules()[row.game]
     from companion.storage.log import standing
 
-    return row, kind.result(kind.replay(row.setup, [s for s in standing(store.entries(row.id)) if s.active]))
+    return row, rules.result(rules.replay(row.setup, [s for s in standing(store.entries(row.id)) if s.active]))
 
 
 def test_a_result_sheet_prints_every_total_with_its_breakdown_and_the_winner(app, client):
@@ -450,7 +450,7 @@ def test_result_sheet_options_and_unknown_tables(client):
     assert client.get("/v/not-a-table/results.pdf").status_code == 404
 
 
-@pytest.mark.parametrize("slug", list(kinds()))
+@pytest.mark.parametrize("slug", list(table_rules()))
 def test_every_kind_of_table_gets_a_result_sheet_from_its_first_minute(client, slug):
     game = GAMES[slug]
     players = ["Ann", "Ben", "Cy", "Di", "Ed"][: max(game.min_players, 2)]

@@ -17,7 +17,7 @@ from companion.games import msg
 from companion.history.play_rows import play_from, play_row
 from companion.history.records import Play, Seat
 from companion.printing import ResultSheet, pad_sheet
-from companion.specs import GAMES, SPECS, kinds
+from companion.specs import GAMES, SPECS, table_rules
 from companion.storage.log import standing
 from companion.words import say
 from tests.english import english_left
@@ -217,11 +217,11 @@ def pdf_text(data: bytes) -> str:
 def sheet_of(app, table: str, language: str) -> ResultSheet:
     store = app.extensions["store"]
     row = store.by_token(table.rsplit("/", 1)[1])
-    kind = kinds()[row.game]
-    state = kind.replay(row.setup, [s for s in standing(store.entries(row.id)) if s.active])
+    rules = table_rules()[row.game]
+    state = rules.replay(row.setup, [s for s in standing(store.entries(row.id)) if s.active])
     played = store.entries(row.id)[-1].at
     return ResultSheet(
-        GAMES[row.game], kind.result(state), played, False, tuple(row.setup["players"]), language=language
+        GAMES[row.game], rules.result(state), played, False, tuple(row.setup["players"]), language=language
     )
 
 

@@ -8,7 +8,7 @@ from companion.games import Game, msg
 from companion.games.koala import engine as koala
 from companion.games.koala.engine.checks import TITLES
 from companion.games.koala.schemas import ENDPOINTS
-from companion.games.koala.table import KIND
+from companion.games.koala.table import RULES
 from companion.gamespec import GameSpec, Pad
 
 
@@ -25,7 +25,7 @@ SPEC = GameSpec(
     home=Path(__file__).resolve().parent,
     bgg_id=26093,
     engine=koala,
-    table=KIND,
+    table=RULES,
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),
 )

@@ -26,10 +26,10 @@ from companion.history.reading import PlayReading, Unit
 from companion.schemas import EntryForm
 from companion.storage.entries import EntryKind, on_payload, read_as
 from companion.storage.log import Standing
-from companion.tables import TableKind
+from companion.tables import TableRules
 from companion.tables.parts import key, keyed
 
-__all__ = ["KIND", "CaveView", "KoalaTable", "new_table", "ring_places", "seat"]
+__all__ = ["RULES", "CaveView", "KoalaTable", "new_table", "ring_places", "seat"]
 
 ENTRIES = {
     "seat": EntryKind("seat", SeatEntryIn, "Who sits at one cave and who stands behind it.", label=msg("seat")),
@@ -152,7 +152,7 @@ def _unit_label(unit: koala.Unit) -> str:
     return msg("team %(team)s (%(names)s)", team=unit.team, names=names) if unit.team else names
 
 
-KIND = TableKind(
+RULES = TableRules(
     "koala",
     ENTRIES,
     FORMS,

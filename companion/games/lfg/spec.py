@@ -8,7 +8,7 @@ from companion.games import Game, msg
 from companion.games.lfg import engine as lfg
 from companion.games.lfg.keeping import KEPT
 from companion.games.lfg.schemas import ENDPOINTS
-from companion.games.lfg.table import KIND
+from companion.games.lfg.table import RULES
 from companion.gamespec import GameSpec, Pad
 
 HERO_ROWS = 8
@@ -23,7 +23,7 @@ SPEC = GameSpec(
     Game("lfg", msg("LFG"), 2, 7, msg("Final parties: roles filled, renown with hurt heroes, the scoundrel win.")),
     home=Path(__file__).resolve().parent,
     engine=lfg,
-    table=KIND,
+    table=RULES,
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),
     kept=KEPT,

@@ -30,7 +30,7 @@ from companion.history.reading import PlayReading
 from companion.schemas import EntryForm
 from companion.storage.entries import EntryKind, on_payload
 from companion.storage.log import Standing
-from companion.tables import TableKind
+from companion.tables import TableRules
 from companion.tables.parts import keyed
 
 ENTRIES = {
@@ -230,7 +230,7 @@ def not_scored(player: PlayerScore) -> str:
     return msg("disqualified (incomplete party)") if player.extra.get("disqualified") else ""
 
 
-KIND = TableKind(
+RULES = TableRules(
     "lfg",
     ENTRIES,
     FORMS,

@@ -12,7 +12,7 @@ from companion.games.loaf.engine.scoring import REPUTATION_BONUS
 from companion.games.loaf.keeping import KEPT
 from companion.games.loaf.schemas import ENDPOINTS
 from companion.games.loaf.seal import seal
-from companion.games.loaf.table import KIND
+from companion.games.loaf.table import RULES
 from companion.gamespec import GameSpec, Pad
 
 
@@ -30,7 +30,7 @@ SPEC = GameSpec(
     home=Path(__file__).resolve().parent,
     bgg_id=439803,
     engine=loaf,
-    table=replace(KIND, seal=seal),  # the seal reads the replayed LoafTable, so it is added here
+    table=replace(RULES, seal=seal),  # the seal reads the replayed LoafTable, so it is added here
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),
     kept=KEPT,

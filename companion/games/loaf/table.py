@@ -3,7 +3,7 @@ or its parts entered one by one, each phone its own (pending.py).
 
 A round entry is one element of POST /api/v1/loaf/game's `rounds` (round_entry.py); the replay plays each round on
 the engine (rounds.py) and keeps the game before each round, for the page and its corrections. Here are the table's
-entries and forms, its replay, and the `KIND` that puts it together; the replayed table is in state.py, its steps in
+entries and forms, its replay, and the `RULES` that puts it together; the replayed table is in state.py, its steps in
 steps.py, its entries in a sentence each in text.py, its chart in chart.py and the pickers' labels in labels.py.
 """
 
@@ -29,7 +29,7 @@ from companion.history.reading import PlayReading
 from companion.schemas import EntryForm
 from companion.storage.entries import EntryKind
 from companion.storage.log import Standing
-from companion.tables import TableKind
+from companion.tables import TableRules
 
 ENTRIES = {
     "round": EntryKind(
@@ -101,7 +101,7 @@ def _played(table: LoafTable, seq: int, rnd: RoundEntryIn, sides: Sequence[str] 
     return replace(table, game=after, before=before, played=done, pending=Pending(len(after.rounds) + 1))
 
 
-KIND = TableKind(
+RULES = TableRules(
     "loaf",
     ENTRIES,
     FORMS,

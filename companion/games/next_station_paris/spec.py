@@ -7,7 +7,7 @@ from pathlib import Path
 from companion.games import Game, msg
 from companion.games.next_station_paris import engine as nsp
 from companion.games.next_station_paris.schemas import ENDPOINTS
-from companion.games.next_station_paris.table import KIND
+from companion.games.next_station_paris.table import RULES
 from companion.gamespec import GameSpec, Pad
 
 
@@ -44,7 +44,7 @@ SPEC = GameSpec(
     home=Path(__file__).resolve().parent,
     bgg_id=403116,
     engine=nsp,
-    table=KIND,
+    table=RULES,
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),
 )

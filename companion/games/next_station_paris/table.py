@@ -16,7 +16,7 @@ from companion.games.next_station_paris.schemas import (
 )
 from companion.storage.entries import EntryKind
 from companion.storage.log import Standing
-from companion.tables import Step, TableKind
+from companion.tables import Step, TableRules
 from companion.tables.charts import Chart, Series, rounds_of
 from companion.tables.parts import keyed
 from companion.tables.replay import PENDING
@@ -122,7 +122,7 @@ def chart(table: nsp.Table) -> tuple[Chart, ...]:
     return (Chart(msg("Line points so far, round by round"), rounds_of(played), tuple(series)),)
 
 
-KIND = TableKind(
+RULES = TableRules(
     "next-station-paris",
     ENTRIES,
     {"line": LineForm, "bonus": BonusForm},

@@ -9,7 +9,7 @@ from companion.games.orleans import engine as orleans
 from companion.games.orleans.engine import rounds as orleans_rounds
 from companion.games.orleans.engine import torture as orleans_torture
 from companion.games.orleans.schemas import ENDPOINTS
-from companion.games.orleans.table import KIND
+from companion.games.orleans.table import RULES
 from companion.gamespec import GameSpec, Pad
 
 TORTURE_ITEMS = {
@@ -51,7 +51,7 @@ SPEC = GameSpec(
     home=Path(__file__).resolve().parent,
     bgg_id=164928,
     engine=orleans,
-    table=KIND,
+    table=RULES,
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),
 )

@@ -54,7 +54,7 @@ from companion.games.orleans.text import describe
 from companion.schemas import EntryForm
 from companion.storage.entries import EntryKind, on_payload
 from companion.storage.log import Standing
-from companion.tables import Step, TableKind
+from companion.tables import Step, TableRules
 from companion.tables.charts import Chart, Series, rounds_of
 from companion.tables.parts import keyed
 
@@ -364,7 +364,7 @@ def chart(table: Table) -> tuple[Chart, ...]:
     )
 
 
-KIND = TableKind(
+RULES = TableRules(
     "orleans",
     ENTRIES,
     FORMS,

@@ -8,7 +8,7 @@ from companion.games import Game, msg
 from companion.games.oz import engine as oz
 from companion.games.oz.engine.cards import display
 from companion.games.oz.schemas import ENDPOINTS
-from companion.games.oz.table import KIND
+from companion.games.oz.table import RULES
 from companion.gamespec import GameSpec, Pad
 
 
@@ -27,7 +27,7 @@ SPEC = GameSpec(
     Game("oz", msg("Oz"), 2, 4, msg("End scoring from each hand and its face-up story cards.")),
     home=Path(__file__).resolve().parent,
     engine=oz,
-    table=KIND,
+    table=RULES,
     endpoints=tuple(ENDPOINTS),
     pad=Pad(pad_facts),
 )

@@ -14,7 +14,7 @@ from companion.games.oz.form import HandForm, hand_v1_to_v2, in_slot_order
 from companion.games.oz.schemas import HandEntryIn
 from companion.storage.entries import EntryKind
 from companion.storage.log import Standing
-from companion.tables import TableKind
+from companion.tables import TableRules
 from companion.tables.parts import keyed
 
 ENTRIES = {
@@ -210,7 +210,7 @@ def result(table: OzTable) -> Result:
     return replace(scored, winners=(), notes=notes)
 
 
-KIND = TableKind(
+RULES = TableRules(
     "oz",
     ENTRIES,
     {"hand": HandForm},
