@@ -6,7 +6,7 @@ any of it."""
 
 from __future__ import annotations
 
-from flask import Response, abort, request, url_for
+from flask import Response, request, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.history import photos as play_photos
@@ -19,11 +19,6 @@ from .render import page
 
 bp = group_blueprint("group_photos", __name__, "/g/<token>")
 PER_PAGE = play_photos.PAGE_SIZE
-
-
-def image_url(photo_id: int) -> str:
-    """Where a member sees one of the group's photos (under the request's group link)."""
-    return url_for("group_photos.image", photo_id=photo_id)
 
 
 @bp.get("/history/photos")
@@ -39,16 +34,10 @@ def index() -> ResponseReturnValue:
 @bp.get("/photos/<int:photo_id>.jpg")
 def image(photo_id: int) -> Response:
     """One photo of the group's tables."""
-    return _served(photo_rows.group_image(store(), group().id, photo_id))
+    return photo_uploads.image_response(photo_rows.group_image(store(), group().id, photo_id))
 
 
 @bp.get("/photos/<int:photo_id>.thumb.jpg")
 def thumb(photo_id: int) -> Response:
     """One photo of the group's tables, made small for a list."""
-    return _served(photo_rows.group_image(store(), group().id, photo_id, thumb=True))
-
-
-def _served(found: bytes | None) -> Response:
-    if found is None:
-        abort(404)
-    return photo_uploads.image_response(found)
+    return photo_uploads.image_response(photo_rows.group_image(store(), group().id, photo_id, thumb=True))

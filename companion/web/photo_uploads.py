@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import Response, request
+from flask import Response, abort, request
 from flask_babel import gettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -79,9 +79,11 @@ def _close_uploads() -> None:
         upload.close()
 
 
-def image_response(image: bytes) -> Response:
+def image_response(image: bytes | None) -> Response:
     """A stored photo as a JPEG the phone keeps but asks about again (it is private to whoever holds the link): an
-    unchanged one answers 304 with no body."""
+    unchanged one answers 304 with no body, and no photo at all a 404."""
+    if image is None:
+        abort(404)
     response = Response(image, mimetype="image/jpeg")
     response.headers["Cache-Control"] = "private, no-cache"
     response.add_etag()

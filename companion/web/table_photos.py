@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import Blueprint, Response, abort, current_app, redirect, url_for
+from flask import Blueprint, Response, current_app, redirect, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.storage import photos as photo_rows
@@ -42,16 +42,10 @@ def _refuse(row: TableRow, why: str, status: int) -> ResponseReturnValue:
 @bp.get("/t/<token>/photos/<int:photo_id>.jpg")
 def image(token: str, photo_id: int) -> Response:
     """A photo of the table, at its editor link."""
-    return _served(photo_rows.image(store(), ctx.by_token(token).id, photo_id))
+    return photo_uploads.image_response(photo_rows.image(store(), ctx.by_token(token).id, photo_id))
 
 
 @bp.get("/t/<token>/photos/<int:photo_id>.thumb.jpg")
 def thumb(token: str, photo_id: int) -> Response:
     """A photo of the table made small for a list, at its editor link."""
-    return _served(photo_rows.image(store(), ctx.by_token(token).id, photo_id, thumb=True))
-
-
-def _served(image: bytes | None) -> Response:
-    if image is None:
-        abort(404)
-    return photo_uploads.image_response(image)
+    return photo_uploads.image_response(photo_rows.image(store(), ctx.by_token(token).id, photo_id, thumb=True))
